@@ -1,0 +1,17 @@
+const js = require('@eslint/js');
+const tseslint = require('typescript-eslint');
+
+module.exports = tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'data/**', 'logs/**', '*.config.js', 'scripts/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      'no-console': ['error', { allow: ['error'] }],
+    },
+  },
+  { files: ['bench/**/*.ts', 'src/cli/**/*.ts', 'libs/erp-db/src/cli/**/*.ts', 'test/**/*.ts'], rules: { 'no-console': 'off' } },
+);

@@ -1,0 +1,61 @@
+import { DataSourceOptions } from 'typeorm';
+import type { Database } from 'better-sqlite3';
+import { DbType } from './dialect';
+import { ERP_ENTITIES } from './entities';
+import { ERP_MIGRATIONS } from './migrations';
+
+export interface ErpDbSettings {
+  type: DbType;
+  /** SQLite file (sqlite only). */
+  path: string;
+  /** Connection URL (postgres, mssql). */
+  url?: string;
+  /** SQL Server: accept a self-signed server certificate. */
+  mssqlTrustServerCertificate?: boolean;
+  poolSize?: number;
+}
+
+export function erpDataSourceOptions(s: ErpDbSettings): DataSourceOptions {
+  const common = {
+    entities: ERP_ENTITIES,
+    migrations: ERP_MIGRATIONS,
+    migrationsRun: false,
+    synchronize: false,
+    logging: false,
+  } as const;
+  switch (s.type) {
+    case 'sqlite':
+      return {
+        ...common,
+        type: 'better-sqlite3',
+        database: s.path,
+        // WAL lets readers run while one writer commits; the busy timeout queues writers.
+        prepareDatabase: (db: Database) => {
+          db.pragma('journal_mode = WAL');
+          db.pragma('synchronous = NORMAL');
+          db.pragma('busy_timeout = 10000');
+        },
+      };
+    case 'postgres':
+      return { ...common, type: 'postgres', url: s.url, extra: { max: s.poolSize ?? 20 } };
+    case 'mssql':
+      return {
+        ...common,
+        type: 'mssql',
+        url: s.url,
+        pool: { max: s.poolSize ?? 20 },
+        options: { encrypt: true, trustServerCertificate: s.mssqlTrustServerCertificate ?? false },
+      };
+  }
+}
+
+/** Settings of the CLI tools (migrate, seed), read straight from the environment. */
+export function erpDbSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): ErpDbSettings {
+  const type = (env.DB_TYPE ?? 'sqlite') as DbType;
+  return {
+    type,
+    path: env.DB_PATH ?? './data/erp.sqlite',
+    url: env.DATABASE_URL,
+    mssqlTrustServerCertificate: env.MSSQL_TRUST_SERVER_CERTIFICATE === 'true',
+  };
+}

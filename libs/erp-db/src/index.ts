@@ -1,0 +1,6 @@
+export * from './dialect';
+export * from './entities';
+export * from './migrations';
+export * from './data-source-options';
+export * from './security/password-hash';
+export * from './seed/demo-seed';

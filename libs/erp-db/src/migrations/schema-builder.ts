@@ -1,0 +1,96 @@
+import { QueryRunner, Table, TableColumnOptions, TableIndex } from 'typeorm';
+
+type Kind = 'int' | 'str' | 'text' | 'dec' | 'ts' | 'bin';
+
+export interface ColumnSpec {
+  name: string;
+  kind: Kind;
+  length?: number;
+  precision?: number;
+  scale?: number;
+  nullable?: boolean;
+  primary?: boolean;
+  generated?: boolean;
+  unique?: boolean;
+  default?: string | number;
+}
+
+/** Column helpers for migrations: `str('AdrName', 36, { nullable: true })` etc. */
+export const int = (name: string, o: Partial<ColumnSpec> = {}): ColumnSpec => ({ name, kind: 'int', ...o });
+export const str = (name: string, length: number, o: Partial<ColumnSpec> = {}): ColumnSpec => ({
+  name,
+  kind: 'str',
+  length,
+  ...o,
+});
+export const txt = (name: string, o: Partial<ColumnSpec> = {}): ColumnSpec => ({ name, kind: 'text', ...o });
+export const dec = (
+  name: string,
+  precision: number,
+  scale: number,
+  o: Partial<ColumnSpec> = {},
+): ColumnSpec => ({
+  name,
+  kind: 'dec',
+  precision,
+  scale,
+  ...o,
+});
+export const ts = (name: string, o: Partial<ColumnSpec> = {}): ColumnSpec => ({ name, kind: 'ts', ...o });
+export const bin = (name: string, o: Partial<ColumnSpec> = {}): ColumnSpec => ({ name, kind: 'bin', ...o });
+
+/** Translates a column spec into the DDL types of the connected database. */
+function toTableColumn(driver: string, c: ColumnSpec): TableColumnOptions {
+  const mssql = driver === 'mssql';
+  const pg = driver === 'postgres';
+  const base: TableColumnOptions = {
+    name: c.name,
+    type: 'integer',
+    isNullable: c.nullable ?? false,
+    isPrimary: c.primary ?? false,
+    isUnique: c.unique ?? false,
+  };
+  if (c.default !== undefined) base.default = typeof c.default === 'string' ? `'${c.default}'` : c.default;
+  switch (c.kind) {
+    case 'int':
+      return c.generated
+        ? { ...base, type: mssql ? 'int' : 'integer', isGenerated: true, generationStrategy: 'increment' }
+        : { ...base, type: mssql ? 'int' : 'integer' };
+    case 'str':
+      return { ...base, type: mssql ? 'nvarchar' : 'varchar', length: String(c.length) };
+    case 'text':
+      return mssql ? { ...base, type: 'nvarchar', length: 'MAX' } : { ...base, type: 'text' };
+    case 'dec':
+      return { ...base, type: 'decimal', precision: c.precision, scale: c.scale };
+    case 'ts':
+      return { ...base, type: pg ? 'timestamptz' : mssql ? 'datetime2' : 'datetime' };
+    case 'bin':
+      return mssql ? { ...base, type: 'varbinary', length: 'MAX' } : { ...base, type: pg ? 'bytea' : 'blob' };
+  }
+}
+
+export interface IndexSpec {
+  name: string;
+  columns: string[];
+  unique?: boolean;
+  /** Filter of a partial index; identifiers in double quotes work on all three databases. */
+  where?: string;
+}
+
+export async function createTable(
+  queryRunner: QueryRunner,
+  name: string,
+  columns: ColumnSpec[],
+  indices: IndexSpec[] = [],
+): Promise<void> {
+  const driver = queryRunner.connection.options.type;
+  await queryRunner.createTable(
+    new Table({
+      name,
+      columns: columns.map((c) => toTableColumn(driver, c)),
+      indices: indices.map(
+        (i) => new TableIndex({ name: i.name, columnNames: i.columns, isUnique: i.unique, where: i.where }),
+      ),
+    }),
+  );
+}

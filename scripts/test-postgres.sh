@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Runs the e2e suite against the local PostgreSQL: starts the cluster when it is down, creates a
+# fresh erp_test_* database for the run (the suite clones its own per-file databases from it)
+# and drops it afterwards. Fails loudly when PostgreSQL cannot be reached.
+set -euo pipefail
+PGHOST=${PGHOST:-127.0.0.1}
+PGPORT=${PGPORT:-5432}
+PGUSER=${PGUSER:-postgres}
+
+if ! pg_isready -q -h "$PGHOST" -p "$PGPORT"; then
+  echo "PostgreSQL is not running on $PGHOST:$PGPORT; starting the local cluster"
+  if command -v pg_ctlcluster >/dev/null 2>&1 && [ -d /etc/postgresql ]; then
+    pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -1)" main start || true
+  fi
+  for _ in $(seq 1 30); do pg_isready -q -h "$PGHOST" -p "$PGPORT" && break; sleep 1; done
+  pg_isready -h "$PGHOST" -p "$PGPORT" || { echo "FATAL: PostgreSQL is not reachable on $PGHOST:$PGPORT" >&2; exit 1; }
+fi
+
+DB="erp_test_run_$$"
+psql -v ON_ERROR_STOP=1 -q -h "$PGHOST" -p "$PGPORT" -U "$PGUSER" -d postgres -c "CREATE DATABASE \"$DB\""
+trap 'psql -q -h "$PGHOST" -p "$PGPORT" -U "$PGUSER" -d postgres -c "DROP DATABASE IF EXISTS \"$DB\" WITH (FORCE)" >/dev/null' EXIT
+DB_TYPE=postgres DATABASE_URL="postgres://$PGUSER@$PGHOST:$PGPORT/$DB" npx jest --selectProjects e2e "$@"

@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ApiTokenEntity, ApiUserEntity } from '@app/erp-db';
+import { ApiTokensRepository } from '../../ports/api-tokens.repository';
+import { ApiUsersRepository } from '../../ports/api-users.repository';
+import { TypeOrmApiTokensRepository } from './typeorm-api-tokens.repository';
+import { TypeOrmApiUsersRepository } from './typeorm-api-users.repository';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([ApiUserEntity, ApiTokenEntity])],
+  providers: [
+    { provide: ApiUsersRepository, useClass: TypeOrmApiUsersRepository },
+    { provide: ApiTokensRepository, useClass: TypeOrmApiTokensRepository },
+  ],
+  exports: [ApiUsersRepository, ApiTokensRepository],
+})
+export class TypeOrmAuthPersistenceModule {}

@@ -1,0 +1,12 @@
+import type { ApiRole } from '@app/erp-db';
+
+/** The logged-in API user as handlers see it. */
+export interface AuthUser {
+  id: number;
+  name: string;
+  role: ApiRole;
+  /** Matched against the article attribute RESTWEBSHOP; null = sees every article. */
+  webshop: string | null;
+  /** Matched against the media attribute VERWENDUNG. */
+  usage: string | null;
+}

@@ -1,0 +1,25 @@
+import { Module } from '@nestjs/common';
+import { PassportModule } from '@nestjs/passport';
+import { TypeOrmAuthPersistenceModule } from './adapters/typeorm/typeorm-auth-persistence.module';
+import { CredentialsService } from './credentials.service';
+import { BasicAuthGuard, BearerAuthGuard, RolesGuard } from './guards';
+import { BasicStrategy } from './strategies/basic.strategy';
+import { BearerStrategy } from './strategies/bearer.strategy';
+import { TokenController } from './token.controller';
+import { TokenService } from './token.service';
+
+@Module({
+  imports: [PassportModule.register({ session: false }), TypeOrmAuthPersistenceModule],
+  controllers: [TokenController],
+  providers: [
+    TokenService,
+    CredentialsService,
+    BearerStrategy,
+    BasicStrategy,
+    BearerAuthGuard,
+    BasicAuthGuard,
+    RolesGuard,
+  ],
+  exports: [TokenService, CredentialsService, TypeOrmAuthPersistenceModule],
+})
+export class AuthModule {}

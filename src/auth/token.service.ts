@@ -1,0 +1,66 @@
+import { Injectable } from '@nestjs/common';
+import { createHash, randomBytes } from 'node:crypto';
+import { AppConfig } from '../common/config/app-config';
+import { AuthUser } from './auth-user';
+import { ApiTokensRepository, StoredToken } from './ports/api-tokens.repository';
+
+export interface IssuedToken {
+  access_token: string;
+  expires_in: number;
+  token_type: 'Bearer';
+}
+
+interface CachedToken extends StoredToken {
+  cachedUntil: number;
+}
+
+const MAX_CACHE_ENTRIES = 50000;
+
+/**
+ * Opaque tokens: 256 random bits handed out once, only their SHA-256 stored. Verification
+ * is cached for at most TOKEN_CACHE_SECONDS (<= 5 s), so a revocation reaches every instance
+ * that shares the database within that time.
+ */
+@Injectable()
+export class TokenService {
+  private readonly cache = new Map<string, CachedToken>();
+
+  constructor(
+    private readonly tokens: ApiTokensRepository,
+    private readonly config: AppConfig,
+  ) {}
+
+  static hash(token: string): string {
+    return createHash('sha256').update(token).digest('hex');
+  }
+
+  async issue(user: AuthUser): Promise<IssuedToken> {
+    const token = randomBytes(32).toString('base64url');
+    const now = new Date();
+    const expiresAt = new Date(now.getTime() + this.config.tokenTtlSeconds * 1000);
+    await this.tokens.save(TokenService.hash(token), user.id, expiresAt, now);
+    return { access_token: token, expires_in: this.config.tokenTtlSeconds, token_type: 'Bearer' };
+  }
+
+  async verify(token: string): Promise<AuthUser | null> {
+    const hash = TokenService.hash(token);
+    const now = Date.now();
+    const cached = this.cache.get(hash);
+    if (cached && cached.cachedUntil > now) return cached.expiresAt.getTime() > now ? cached.user : null;
+    const stored = await this.tokens.findValid(hash, new Date(now));
+    if (!stored) {
+      this.cache.delete(hash);
+      return null;
+    }
+    if (this.config.tokenCacheSeconds > 0) {
+      if (this.cache.size >= MAX_CACHE_ENTRIES) this.cache.clear();
+      this.cache.set(hash, { ...stored, cachedUntil: now + this.config.tokenCacheSeconds * 1000 });
+    }
+    return stored.user;
+  }
+
+  async revokeAllOf(user: AuthUser): Promise<number> {
+    for (const [hash, entry] of this.cache) if (entry.user.id === user.id) this.cache.delete(hash);
+    return this.tokens.revokeAllOf(user.id, new Date());
+  }
+}

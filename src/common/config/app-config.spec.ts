@@ -1,0 +1,36 @@
+import { ConfigError, loadAppConfig } from './app-config';
+
+describe('loadAppConfig', () => {
+  it('has working defaults for the embedded database', () => {
+    const c = loadAppConfig({});
+    expect(c).toMatchObject({
+      port: 3000,
+      dbType: 'sqlite',
+      dbPath: './data/erp.sqlite',
+      seedDemo: true,
+      logDir: './logs',
+      tokenTtlSeconds: 3600,
+      responseCharset: 'iso-8859-1',
+    });
+  });
+
+  it('names every wrong setting at once', () => {
+    expect(() => loadAppConfig({ PORT: 'abc', DB_TYPE: 'oracle', TRUST_PROXY: 'maybe' })).toThrow(
+      ConfigError,
+    );
+    try {
+      loadAppConfig({ PORT: 'abc', DB_TYPE: 'oracle', TRUST_PROXY: 'maybe' });
+    } catch (e) {
+      const m = (e as Error).message;
+      expect(m).toContain('PORT');
+      expect(m).toContain('DB_TYPE');
+      expect(m).toContain('TRUST_PROXY');
+    }
+  });
+
+  it('requires DATABASE_URL for postgres and does not seed there by default', () => {
+    expect(() => loadAppConfig({ DB_TYPE: 'postgres' })).toThrow(/DATABASE_URL is required/);
+    const c = loadAppConfig({ DB_TYPE: 'postgres', DATABASE_URL: 'postgres://u@h/db' });
+    expect(c.seedDemo).toBe(false);
+  });
+});

@@ -1,0 +1,152 @@
+import { DbType } from '@app/erp-db';
+
+/** Thrown at start-up when a setting is wrong; the message names every bad setting. */
+export class ConfigError extends Error {}
+
+/** The service's settings, read once from the environment and validated. */
+export class AppConfig {
+  readonly port!: number;
+  readonly host!: string;
+  readonly dbType!: DbType;
+  readonly dbPath!: string;
+  readonly databaseUrl!: string | undefined;
+  readonly dbPoolSize!: number;
+  readonly mssqlTrustServerCertificate!: boolean;
+  readonly seedDemo!: boolean;
+  readonly logDir!: string;
+  readonly logLevel!: string;
+  readonly tokenTtlSeconds!: number;
+  readonly publicBaseUrl!: string | undefined;
+  readonly trustProxy!: boolean;
+  readonly redisUrl!: string | undefined;
+  readonly responseCharset!: 'iso-8859-1' | 'utf-8';
+  readonly bodyLimitBytes!: number;
+  readonly zugferdBodyLimitBytes!: number;
+  readonly zugferdWorkDir!: string;
+  readonly loginMaxFailuresPerUser!: number;
+  readonly loginMaxFailuresPerIp!: number;
+  readonly loginWindowSeconds!: number;
+  readonly rateLimitPerMinute!: number;
+  readonly tokenCacheSeconds!: number;
+  readonly legacyListDates!: boolean;
+  readonly attributeWebshop!: string;
+  readonly attributePackaging!: string;
+  readonly attributeUsage!: string;
+  readonly attributeEvents!: string;
+
+  constructor(values: AppConfig) {
+    Object.assign(this, values);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+class Reader {
+  readonly errors: string[] = [];
+  constructor(private readonly env: Env) {}
+
+  str(name: string, fallback: string): string {
+    const v = this.env[name];
+    return v === undefined || v === '' ? fallback : v;
+  }
+
+  optional(name: string): string | undefined {
+    const v = this.env[name];
+    return v === undefined || v === '' ? undefined : v;
+  }
+
+  int(name: string, fallback: number, min: number, max: number): number {
+    const raw = this.optional(name);
+    if (raw === undefined) return fallback;
+    const n = Number(raw);
+    if (!/^\d+$/.test(raw) || n < min || n > max) {
+      this.errors.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return n;
+  }
+
+  bool(name: string, fallback: boolean): boolean {
+    const raw = this.optional(name)?.toLowerCase();
+    if (raw === undefined) return fallback;
+    if (['true', '1', 'yes'].includes(raw)) return true;
+    if (['false', '0', 'no'].includes(raw)) return false;
+    this.errors.push(`${name} must be true or false (got "${raw}")`);
+    return fallback;
+  }
+
+  oneOf<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
+    const raw = this.optional(name)?.toLowerCase();
+    if (raw === undefined) return fallback;
+    if ((allowed as readonly string[]).includes(raw)) return raw as T;
+    this.errors.push(`${name} must be one of ${allowed.join(', ')} (got "${raw}")`);
+    return fallback;
+  }
+
+  url(name: string, protocols: string[]): string | undefined {
+    const raw = this.optional(name);
+    if (raw === undefined) return undefined;
+    try {
+      const u = new URL(raw);
+      if (!protocols.includes(u.protocol)) throw new Error();
+    } catch {
+      this.errors.push(`${name} must be a URL starting with ${protocols.map((p) => p + '//').join(' or ')}`);
+    }
+    return raw;
+  }
+
+  attributeKey(name: string, fallback: string): string {
+    const v = this.str(name, fallback);
+    if (!/^[A-Za-z0-9_]{1,12}$/.test(v))
+      this.errors.push(`${name} must be 1-12 letters, digits or _ (got "${v}")`);
+    return v;
+  }
+}
+
+/** Reads and validates every setting; throws ConfigError naming each wrong one. */
+export function loadAppConfig(env: Env = process.env): AppConfig {
+  const r = new Reader(env);
+  const dbType = r.oneOf('DB_TYPE', ['sqlite', 'postgres', 'mssql'] as const, 'sqlite');
+  const databaseUrl = r.url(
+    'DATABASE_URL',
+    dbType === 'mssql' ? ['mssql:', 'sqlserver:'] : ['postgres:', 'postgresql:'],
+  );
+  if (dbType !== 'sqlite' && !databaseUrl) r.errors.push(`DATABASE_URL is required when DB_TYPE=${dbType}`);
+  const publicBaseUrl = r.url('PUBLIC_BASE_URL', ['http:', 'https:']);
+  const config = new AppConfig({
+    port: r.int('PORT', 3000, 1, 65535),
+    host: r.str('HOST', '0.0.0.0'),
+    dbType,
+    dbPath: r.str('DB_PATH', './data/erp.sqlite'),
+    databaseUrl,
+    dbPoolSize: r.int('DB_POOL_SIZE', 20, 1, 500),
+    mssqlTrustServerCertificate: r.bool('MSSQL_TRUST_SERVER_CERTIFICATE', false),
+    seedDemo: r.bool('SEED_DEMO', dbType === 'sqlite'),
+    logDir: r.str('LOG_DIR', './logs'),
+    logLevel: r.oneOf(
+      'LOG_LEVEL',
+      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const,
+      'info',
+    ),
+    tokenTtlSeconds: r.int('TOKEN_TTL_SECONDS', 3600, 1, 31 * 24 * 3600),
+    publicBaseUrl: publicBaseUrl?.replace(/\/+$/, ''),
+    trustProxy: r.bool('TRUST_PROXY', false),
+    redisUrl: r.url('REDIS_URL', ['redis:', 'rediss:']),
+    responseCharset: r.oneOf('RESPONSE_CHARSET', ['iso-8859-1', 'utf-8'] as const, 'iso-8859-1'),
+    bodyLimitBytes: r.int('BODY_LIMIT_BYTES', 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    zugferdBodyLimitBytes: r.int('ZUGFERD_BODY_LIMIT_BYTES', 50 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    zugferdWorkDir: r.str('ZUGFERD_WORK_DIR', './data/zugferd-debug'),
+    loginMaxFailuresPerUser: r.int('LOGIN_MAX_FAILURES_PER_USER', 5, 1, 100000),
+    loginMaxFailuresPerIp: r.int('LOGIN_MAX_FAILURES_PER_IP', 50, 1, 1000000),
+    loginWindowSeconds: r.int('LOGIN_WINDOW_SECONDS', 300, 1, 86400),
+    rateLimitPerMinute: r.int('RATE_LIMIT_PER_MINUTE', 6000, 0, 10000000),
+    tokenCacheSeconds: r.int('TOKEN_CACHE_SECONDS', 5, 0, 5),
+    legacyListDates: r.bool('LEGACY_LIST_DATES', false),
+    attributeWebshop: r.attributeKey('ATTRIBUTE_WEBSHOP', 'RESTWEBSHOP'),
+    attributePackaging: r.attributeKey('ATTRIBUTE_PACKAGING', 'WEBSHOPVPE'),
+    attributeUsage: r.attributeKey('ATTRIBUTE_USAGE', 'VERWENDUNG'),
+    attributeEvents: r.attributeKey('ATTRIBUTE_EVENTS', 'RESTEVENTS'),
+  });
+  if (r.errors.length > 0) throw new ConfigError(`Invalid settings:\n  - ${r.errors.join('\n  - ')}`);
+  return config;
+}

@@ -1,0 +1,60 @@
+/** Error codes of the one error body (DECISIONS D2). */
+export const ERROR_CODES: Record<number, string> = {
+  400: 'invalid_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  422: 'unprocessable',
+  429: 'rate_limited',
+  500: 'server_error',
+  503: 'service_unavailable',
+};
+
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
+
+/**
+ * An error a client is meant to see: rendered by the global filter as
+ * `{error, error_description, info}`. Headers (WWW-Authenticate, Retry-After) ride along.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly description: string,
+    readonly info?: Record<string, unknown>,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(description);
+  }
+
+  static badRequest(description: string, fields?: FieldProblem[]): ApiError {
+    return new ApiError(400, 'invalid_request', description, fields ? { fields } : undefined);
+  }
+
+  static notFound(description: string, info?: Record<string, unknown>): ApiError {
+    return new ApiError(404, 'not_found', description, info);
+  }
+
+  static conflict(description: string, info?: Record<string, unknown>): ApiError {
+    return new ApiError(409, 'conflict', description, info);
+  }
+
+  static unprocessable(
+    description: string,
+    fields?: FieldProblem[],
+    info?: Record<string, unknown>,
+  ): ApiError {
+    return new ApiError(422, 'unprocessable', description, { ...(fields ? { fields } : {}), ...info });
+  }
+
+  static forbidden(description: string): ApiError {
+    return new ApiError(403, 'forbidden', description);
+  }
+}

@@ -1,0 +1,77 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, ERROR_CODES } from './api-error';
+
+interface FastifyLikeError {
+  statusCode?: number;
+  code?: string;
+  message?: string;
+}
+
+/** Turns every exception into the one error body; a 500 never shows its cause to the client. */
+@Catch()
+export class ApiExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    const request = host.switchToHttp().getRequest<FastifyRequest>();
+    const error = this.toApiError(exception);
+    if (error.status >= 500) {
+      this.logger.error(
+        { reqId: request.id, method: request.method, url: request.url, err: exception },
+        'request failed',
+      );
+    }
+    const body: Record<string, unknown> = { error: error.code, error_description: error.description };
+    if (error.info !== undefined) body.info = error.info;
+    void reply
+      .status(error.status)
+      .headers(error.headers)
+      .header('Content-Type', 'application/json')
+      .send(JSON.stringify(body));
+  }
+
+  private toApiError(exception: unknown): ApiError {
+    if (exception instanceof ApiError) return exception;
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const response = exception.getResponse();
+      const message =
+        typeof response === 'object' && response !== null && 'message' in response
+          ? String((response as { message: unknown }).message)
+          : exception.message;
+      return new ApiError(
+        status,
+        ERROR_CODES[status] ?? (status >= 500 ? 'server_error' : 'invalid_request'),
+        status >= 500 ? 'Internal server error.' : message,
+      );
+    }
+    const fastify = exception as FastifyLikeError;
+    if (typeof fastify?.statusCode === 'number' && fastify.statusCode >= 400 && fastify.statusCode < 500) {
+      return new ApiError(
+        fastify.statusCode,
+        ERROR_CODES[fastify.statusCode] ?? 'invalid_request',
+        describeFastifyError(fastify),
+      );
+    }
+    return new ApiError(
+      500,
+      'server_error',
+      'Internal server error. The request id identifies it in the service log.',
+    );
+  }
+}
+
+function describeFastifyError(e: FastifyLikeError): string {
+  switch (e.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request body is larger than allowed for this endpoint.';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Unsupported Content-Type; send application/json.';
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is empty.';
+    default:
+      return e.message ?? 'Invalid request.';
+  }
+}

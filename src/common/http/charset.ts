@@ -1,0 +1,39 @@
+import iconv from 'iconv-lite';
+
+/** Serialised JSON as ISO-8859-1 bytes: characters above U+00FF become \uXXXX escapes, so nothing is lost. */
+export function encodeLatin1Json(json: string): Buffer {
+  // Every UTF-16 unit above U+00FF, surrogate halves included, so astral characters survive too.
+  const escaped = json.replace(
+    /[\u0100-\uffff]/g,
+    (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'),
+  );
+  return Buffer.from(escaped, 'latin1');
+}
+
+const DECODERS: Record<string, string> = {
+  'utf-8': 'utf8',
+  utf8: 'utf8',
+  'iso-8859-1': 'latin1',
+  'iso8859-1': 'latin1',
+  latin1: 'latin1',
+  'iso-8859-15': 'iso885915',
+  'windows-1252': 'win1252',
+  cp1252: 'win1252',
+};
+
+/** The charset parameter of a Content-Type header, lower-cased; utf-8 when absent. */
+export function charsetOf(contentType: string | undefined): string {
+  const match = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType ?? '');
+  return match ? match[1].toLowerCase() : 'utf-8';
+}
+
+/** Decodes a request body by its declared charset; null for a charset we do not accept. */
+export function decodeBody(body: Buffer, charset: string): string | null {
+  const codec = DECODERS[charset];
+  if (!codec) return null;
+  if (codec === 'utf8') {
+    const text = body.toString('utf8');
+    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  }
+  return iconv.decode(body, codec);
+}

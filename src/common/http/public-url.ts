@@ -1,0 +1,34 @@
+import type { FastifyRequest } from 'fastify';
+import { AppConfig } from '../config/app-config';
+
+function firstHeader(req: FastifyRequest, name: string): string | undefined {
+  const v = req.headers[name];
+  const s = Array.isArray(v) ? v[0] : v;
+  return s?.split(',')[0].trim() || undefined;
+}
+
+/**
+ * Base of absolute links (D7): the configured public URL, else the X-Forwarded-* headers
+ * of a trusted proxy, else the request's own scheme and host.
+ */
+export function publicBaseUrl(req: FastifyRequest, config: AppConfig): string {
+  if (config.publicBaseUrl) return config.publicBaseUrl;
+  if (config.trustProxy) {
+    const proto = firstHeader(req, 'x-forwarded-proto') ?? req.protocol;
+    const host = firstHeader(req, 'x-forwarded-host') ?? req.headers.host ?? 'localhost';
+    const prefix = (firstHeader(req, 'x-forwarded-prefix') ?? '').replace(/\/+$/, '');
+    return `${proto}://${host}${prefix}`;
+  }
+  return `${req.protocol}://${req.headers.host ?? 'localhost'}`;
+}
+
+export interface Link {
+  href: string;
+  type: string;
+  rel: string;
+}
+
+/** A link object as the spec defines it: {href, type (HTTP method), rel}. */
+export function link(base: string, path: string, rel: string, method = 'GET'): Link {
+  return { href: `${base}${path}`, type: method, rel };
+}

@@ -1,0 +1,29 @@
+import { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+/** The package version, found by walking up from this file (src/ in development, dist/src/ when built). */
+function packageVersion(): string {
+  for (let dir = __dirname; dir !== dirname(dir); dir = dirname(dir)) {
+    const file = join(dir, 'package.json');
+    if (existsSync(file)) return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
+  }
+  return '0.0.0';
+}
+
+/** Swagger UI at /docs and the OpenAPI document at /docs-json, with Basic and Bearer schemes. */
+export function setupSwagger(app: INestApplication): void {
+  const config = new DocumentBuilder()
+    .setTitle('ERP business-data REST service')
+    .setDescription(
+      'Articles with prices and stock, customers, addresses, orders and offers, article media, ' +
+        'e-invoice PDFs, tokens and logs. Get a token with POST /www/token (Basic), then use it as Bearer.',
+    )
+    .setVersion(packageVersion())
+    .addBasicAuth({ type: 'http', scheme: 'basic' }, 'basic')
+    .addBearerAuth({ type: 'http', scheme: 'bearer' }, 'bearer')
+    .build();
+  const document = SwaggerModule.createDocument(app, config);
+  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
+}

@@ -1,0 +1,38 @@
+import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { isDatabaseEmpty, seedDemo } from '@app/erp-db';
+import { AppConfig } from '../common/config/app-config';
+
+/**
+ * The embedded database needs no administrator: on start the app brings its schema up to date
+ * and, when SEED_DEMO is on and the database is empty, loads the demo data.
+ */
+@Injectable()
+export class DatabaseBootstrap implements OnApplicationBootstrap {
+  private readonly logger = new Logger('Database');
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly config: AppConfig,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.config.dbType === 'sqlite' || this.config.seedDemo) {
+      const applied = await this.dataSource.runMigrations({ transaction: 'each' });
+      if (applied.length > 0) this.logger.log(`applied ${applied.length} migration(s)`);
+    }
+    if (this.config.seedDemo && (await isDatabaseEmpty(this.dataSource))) {
+      const started = Date.now();
+      await seedDemo(this.dataSource);
+      this.logger.log(`demo data seeded in ${Date.now() - started} ms`);
+    }
+  }
+}
+
+/** SQLite creates the file but not its folder. */
+export function ensureSqliteFolder(config: AppConfig): void {
+  if (config.dbType === 'sqlite' && config.dbPath !== ':memory:')
+    mkdirSync(dirname(config.dbPath), { recursive: true });
+}

@@ -1,0 +1,40 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { existsSync } from 'node:fs';
+import { AppModule } from './app.module';
+import { ConfigError, loadAppConfig } from './common/config/app-config';
+import { configureApp, fastifyOptions } from './common/http/http-setup';
+import { ensureSqliteFolder } from './database/database-bootstrap';
+
+async function bootstrap(): Promise<void> {
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  let config;
+  try {
+    config = loadAppConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+  ensureSqliteFolder(config);
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule,
+    new FastifyAdapter(fastifyOptions(config)),
+    {
+      bodyParser: false,
+    },
+  );
+  configureApp(app, config);
+  await app.listen(config.port, config.host);
+  const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const base = `http://${shown}:${config.port}`;
+  process.stdout.write(
+    `ERP REST service listening on ${base} (database: ${config.dbType})\n` +
+      `Swagger UI: ${base}/docs   OpenAPI: ${base}/docs-json   Health: ${base}/health\n`,
+  );
+}
+
+void bootstrap();

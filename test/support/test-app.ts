@@ -1,0 +1,111 @@
+import 'reflect-metadata';
+import { INestApplication } from '@nestjs/common';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Test } from '@nestjs/testing';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { AppModule } from '../../src/app.module';
+import { AppConfig, loadAppConfig } from '../../src/common/config/app-config';
+import { configureApp, fastifyOptions } from '../../src/common/http/http-setup';
+import { cloneTemplate, testDbType } from './test-databases';
+
+export type DemoUser = 'demo' | 'admin';
+
+export interface TestApp {
+  app: INestApplication;
+  /** What supertest's request() takes. */
+  server: ReturnType<INestApplication['getHttpServer']>;
+  dataSource: DataSource;
+  config: AppConfig;
+  /** A bearer token of a demo user (cached per user). */
+  token(user?: DemoUser): Promise<string>;
+  close(): Promise<void>;
+}
+
+const PASSWORDS: Record<DemoUser, string> = { demo: 'demo', admin: 'admin' };
+
+/**
+ * Boots the real AppModule on a fresh copy of the demo database. `settings` are environment
+ * variable names and values, applied on top of the test defaults (e.g. { TOKEN_TTL_SECONDS: '2' }).
+ */
+export async function createTestApp(settings: Record<string, string> = {}): Promise<TestApp> {
+  const db = await cloneTemplate();
+  const logDir = mkdtempSync(join(tmpdir(), 'erp-test-logs-'));
+  const config = loadAppConfig({
+    ...process.env,
+    DB_TYPE: testDbType(),
+    DB_PATH: db.path,
+    DATABASE_URL: db.url,
+    SEED_DEMO: 'false',
+    LOG_DIR: logDir,
+    LOG_LEVEL: 'info',
+    ZUGFERD_WORK_DIR: join(logDir, 'zugferd'),
+    ...settings,
+  });
+  const moduleRef = await Test.createTestingModule({ imports: [AppModule] })
+    .overrideProvider(AppConfig)
+    .useValue(config)
+    .compile();
+  const app = moduleRef.createNestApplication<NestFastifyApplication>(
+    new FastifyAdapter(fastifyOptions(config)),
+    {
+      bodyParser: false,
+      logger: ['error', 'warn'],
+    },
+  );
+  configureApp(app, config);
+  await app.init();
+  await app.getHttpAdapter().getInstance().ready();
+  const server = app.getHttpServer();
+  const tokens = new Map<DemoUser, string>();
+  return {
+    app,
+    server,
+    dataSource: app.get(DataSource),
+    config,
+    async token(user: DemoUser = 'demo') {
+      const cached = tokens.get(user);
+      if (cached) return cached;
+      const res = await request(server).post('/www/token').auth(user, PASSWORDS[user]);
+      if (res.status !== 200) throw new Error(`token for ${user}: ${res.status} ${res.text}`);
+      tokens.set(user, res.body.access_token);
+      return res.body.access_token as string;
+    },
+    async close() {
+      await app.close();
+      await db.dispose();
+      rmSync(logDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function collect(res: request.Response, cb: (err: Error | null, body: Buffer) => void): void {
+  const chunks: Buffer[] = [];
+  res.on('data', (c: Buffer) => chunks.push(c));
+  res.on('end', () => cb(null, Buffer.concat(chunks)));
+}
+
+/**
+ * supertest parser for the service's JSON: decodes the bytes by the charset the response
+ * declares (ISO-8859-1 by default; supertest alone would assume UTF-8 and garble umlauts).
+ * Usage: request(server).get(url).parse(json).
+ */
+export function json(res: request.Response, cb: (err: Error | null, body: unknown) => void): void {
+  collect(res, (_e, bytes) => {
+    const charset = /charset=([^;]+)/i.exec(String(res.headers['content-type'] ?? ''))?.[1]?.toLowerCase();
+    const text = bytes.toString(charset === 'iso-8859-1' ? 'latin1' : 'utf8');
+    try {
+      cb(null, text.length > 0 ? JSON.parse(text) : undefined);
+    } catch (e) {
+      cb(e as Error, undefined);
+    }
+  });
+}
+
+/** supertest parser that keeps the raw bytes (files, PDFs, charset checks). */
+export function bytes(res: request.Response, cb: (err: Error | null, body: Buffer) => void): void {
+  collect(res, cb);
+}
