@@ -1,0 +1,45 @@
+import { Decimal } from '../../common/money';
+
+/** One price tier as the article list shows it. Amounts are exact decimal strings. */
+export interface PriceTier {
+  AbAnzahl: string;
+  /** Null in the last tier. */
+  BisAnzahl: string | null;
+  PreisList: string;
+  /** N = net, B = gross: the price type of the price list that won. */
+  Preisart: string;
+  GeaendertAm: Date;
+  PreisListNr: number;
+}
+
+/** Whose prices, in which currency. A null customer means the configured default price-list type. */
+export interface PriceContext {
+  debiNr: string | null;
+  waehrAbk: string;
+}
+
+/** Tiers per packaging unit of one article; key '' is the base unit. Absent key = no price. */
+export type ArticlePriceTiers = Map<string, PriceTier[]>;
+
+/**
+ * Port of the price determination shared by the article list (bulk, one page at a time) and
+ * order creation (one article and quantity). Fallback per article and packaging unit:
+ * the customer's own price list -> the customer's price-list type -> the configured default
+ * type; the first list with a price wins; lists are never merged; only lists in the context's
+ * currency count.
+ */
+export abstract class PriceDetermination {
+  /** Tiers for many articles in a constant number of queries (no query per article). */
+  abstract determinePrices(artNrs: string[], context: PriceContext): Promise<Map<string, ArticlePriceTiers>>;
+
+  /**
+   * The unit price for `quantity` of one article in packaging unit `vpEinheit` ('' = base unit):
+   * the tier with the highest AbAnzahl <= quantity. Null when no list has a price.
+   */
+  abstract determinePrice(
+    artNr: string,
+    vpEinheit: string,
+    quantity: Decimal,
+    context: PriceContext,
+  ): Promise<{ price: Decimal; tier: PriceTier } | null>;
+}
