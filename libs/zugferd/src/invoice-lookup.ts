@@ -1,0 +1,104 @@
+import { inflateSync, constants as zlibConstants } from 'zlib';
+import {
+  decodePDFRawStream,
+  PDFArray,
+  PDFContext,
+  PDFDict,
+  PDFDocument,
+  PDFName,
+  PDFRawStream,
+} from '@cantoo/pdf-lib';
+import { entryFileNames, fileSpecNames, readEmbeddedFiles } from './embedded-files';
+import { invoiceAttachmentNames } from './invoice-profile';
+
+/** An attachment of the PDF as found in the EmbeddedFiles tree or the catalog's `/AF`. */
+export interface Attachment {
+  name: string;
+  names: string[];
+  fileSpec: PDFDict;
+  mimeSubtype: string;
+}
+
+export function listAttachments(document: PDFDocument): Attachment[] {
+  const { context, catalog } = document;
+  const attachments: Attachment[] = [];
+  const seen = new Set<PDFDict>();
+  const add = (names: string[], fileSpec: PDFDict | undefined): void => {
+    if (!fileSpec || seen.has(fileSpec)) return;
+    seen.add(fileSpec);
+    attachments.push({
+      name: names[0] ?? '',
+      names,
+      fileSpec,
+      mimeSubtype: mimeSubtypeOf(context, fileSpec),
+    });
+  };
+  for (const entry of readEmbeddedFiles(document).entries) {
+    add(entryFileNames(context, entry), context.lookupMaybe(entry.fileSpec, PDFDict));
+  }
+  // Some producers list the invoice in /AF only.
+  const associated = catalog.lookupMaybe(PDFName.of('AF'), PDFArray);
+  for (let index = 0; associated && index < associated.size(); index++) {
+    const fileSpec = associated.lookupMaybe(index, PDFDict);
+    if (fileSpec) add(fileSpecNames(fileSpec), fileSpec);
+  }
+  return attachments;
+}
+
+/**
+ * Picks the invoice: the attachment the XMP names, else a standard name (a file carrying both a
+ * ZUGFeRD 1 and a Factur-X XML yields the newer one), else the first XML attachment.
+ */
+export function chooseInvoiceAttachment(
+  attachments: Attachment[],
+  xmpFileName: string | undefined,
+): Attachment | undefined {
+  const byName = (wanted: string): Attachment | undefined =>
+    attachments.find((attachment) =>
+      attachment.names.some((name) => name.toLowerCase() === wanted.toLowerCase()),
+    );
+  const preferred = xmpFileName ? byName(xmpFileName) : undefined;
+  if (preferred) return preferred;
+  for (const name of invoiceAttachmentNames) {
+    const standard = byName(name);
+    if (standard) return standard;
+  }
+  return attachments.find(
+    (attachment) =>
+      attachment.names.some((name) => name.toLowerCase().endsWith('.xml')) ||
+      /xml/i.test(attachment.mimeSubtype),
+  );
+}
+
+/** The decoded bytes of an attachment's embedded file stream. */
+export function readAttachment(context: PDFContext, attachment: Attachment): Uint8Array {
+  const streams = attachment.fileSpec.lookupMaybe(PDFName.of('EF'), PDFDict);
+  const stream = context.lookup(streams?.get(PDFName.of('UF')) ?? streams?.get(PDFName.of('F')));
+  if (!(stream instanceof PDFRawStream)) {
+    throw new Error(`the attachment ${attachment.name} has no embedded file stream`);
+  }
+  return decodeStream(stream);
+}
+
+function decodeStream(stream: PDFRawStream): Uint8Array {
+  const plainFlate =
+    stream.dict.get(PDFName.of('Filter')) === PDFName.of('FlateDecode') &&
+    !stream.dict.has(PDFName.of('DecodeParms')) &&
+    !stream.transform;
+  if (plainFlate) {
+    try {
+      // zlib is much faster than the library's JavaScript inflater on large invoices.
+      return inflateSync(stream.contents, { finishFlush: zlibConstants.Z_SYNC_FLUSH });
+    } catch {
+      // Damaged streams still get the lenient decoder below.
+    }
+  }
+  return decodePDFRawStream(stream).decode();
+}
+
+function mimeSubtypeOf(context: PDFContext, fileSpec: PDFDict): string {
+  const streams = fileSpec.lookupMaybe(PDFName.of('EF'), PDFDict);
+  const stream = context.lookup(streams?.get(PDFName.of('F')));
+  const subtype = stream instanceof PDFRawStream ? stream.dict.get(PDFName.of('Subtype')) : undefined;
+  return subtype instanceof PDFName ? subtype.decodeText() : '';
+}

@@ -1,0 +1,59 @@
+import { EncryptedPDFError, ParseSpeeds, PDFDocument } from '@cantoo/pdf-lib';
+import { ProcessingLog } from './processing-log';
+
+const headerSearchWindow = 1024;
+
+/**
+ * Opens the PDF input or throws an Error whose message tells the client what is wrong with it.
+ * Files protected only by an owner password (the usual "no printing/copying" flags) open with the
+ * empty user password and are written back without encryption, which PDF/A requires anyway.
+ */
+export async function openPdf(bytes: Uint8Array, log: ProcessingLog): Promise<PDFDocument> {
+  requirePdfHeader(bytes);
+  let document: PDFDocument;
+  try {
+    document = await PDFDocument.load(bytes, {
+      password: '',
+      updateMetadata: false,
+      parseSpeed: ParseSpeeds.Fastest,
+    });
+  } catch (error) {
+    throw new Error(describeLoadFailure(error, bytes));
+  }
+  const pageCount = countPages(document);
+  if (pageCount === 0) throw new Error('the PDF is damaged: no page could be found');
+  const encrypted = containsToken(bytes, '/Encrypt');
+  log.step(
+    `read PDF ${document.context.header.getVersionString()}: ${bytes.length} bytes, ${pageCount} page(s)` +
+      (encrypted ? ', owner-password protection removed' : ''),
+  );
+  return document;
+}
+
+function requirePdfHeader(bytes: Uint8Array): void {
+  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, headerSearchWindow));
+  if (!head.includes('%PDF-')) throw new Error('the PDF input is not a PDF file (no %PDF- header)');
+}
+
+function describeLoadFailure(error: unknown, bytes: Uint8Array): string {
+  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof EncryptedPDFError || message === 'NEEDS PASSWORD') {
+    return 'the PDF is encrypted and needs a password to open; send it without password protection';
+  }
+  if (containsToken(bytes, '/Encrypt')) {
+    return `the PDF is encrypted and could not be decrypted (${message}); send it without password protection`;
+  }
+  return `the PDF is damaged and cannot be read (${message})`;
+}
+
+function countPages(document: PDFDocument): number {
+  try {
+    return document.getPageCount();
+  } catch {
+    return 0;
+  }
+}
+
+function containsToken(bytes: Uint8Array, token: string): boolean {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).includes(token);
+}
