@@ -61,7 +61,7 @@ function createFileSpec(
   return context.obj({
     Type: 'Filespec',
     F: PDFString.of(profile.attachmentName),
-    UF: PDFHexString.fromText(profile.attachmentName),
+    UF: PDFString.of(profile.attachmentName),
     Desc: PDFString.of(`${profile.standard} invoice (${profile.conformanceLevel})`),
     AFRelationship: profile.relationship,
     EF: { F: embeddedFileRef, UF: embeddedFileRef },

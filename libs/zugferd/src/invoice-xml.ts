@@ -8,6 +8,10 @@ export interface InvoiceXmlFacts {
 
 type XmlNode = Record<string, unknown>;
 
+// XML 1.0 production for the declaration; parsers that skip it accept names such as "UTF-8-W/O-BOM".
+const xmlDeclaration =
+  /^<\?xml\s+version\s*=\s*(["'])1\.\d+\1(\s+encoding\s*=\s*(["'])[A-Za-z][\w.-]*\3)?(\s+standalone\s*=\s*(["'])(yes|no)\5)?\s*\?>/;
+
 const contextElements = ['ExchangedDocumentContext', 'SpecifiedExchangedDocumentContext'];
 
 const parser = new XMLParser({
@@ -32,6 +36,9 @@ export function readInvoiceXmlFacts(bytes: Uint8Array): InvoiceXmlFacts {
   const text = decodeXmlText(bytes).replace(/^\uFEFF/, '');
   if (!text.trimStart().startsWith('<')) {
     throw new Error('the XML input is not XML (it does not start with "<")');
+  }
+  if (/^<\?xml\s/.test(text) && !xmlDeclaration.test(text)) {
+    throw new Error('the XML input is not well-formed: its XML declaration is malformed');
   }
   const validation = XMLValidator.validate(text);
   if (validation !== true) {
