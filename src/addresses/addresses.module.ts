@@ -1,4 +1,8 @@
 import { Module } from '@nestjs/common';
+import { AddressCheckModule } from './address-check.module';
 
-@Module({})
+@Module({
+  imports: [AddressCheckModule],
+  exports: [AddressCheckModule],
+})
 export class AddressesModule {}
