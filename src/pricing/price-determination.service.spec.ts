@@ -1,0 +1,128 @@
+import { dec } from '../common/money';
+import {
+  chooseTiers,
+  fallbackOrder,
+  PriceDeterminationService,
+  tierFor,
+} from './price-determination.service';
+import { CandidatePriceList, PriceSources, StoredPrice } from './ports/price-sources';
+
+const T = new Date('2026-01-05T08:00:00Z');
+
+function price(
+  list: number,
+  artNr: string,
+  unit: string,
+  ab: number,
+  bis: number | null,
+  p: string,
+): StoredPrice {
+  return {
+    PreisListNr: list,
+    ArtNr: artNr,
+    VPEinheit: unit,
+    AbAnzahl: ab,
+    BisAnzahl: bis,
+    PreisList: p,
+    GeaendertAm: T,
+  };
+}
+
+class FakeSources extends PriceSources {
+  calls: Array<{ listNrs: number[]; artNrs: string[]; vpEinheit?: string }> = [];
+  constructor(
+    private readonly lists: CandidatePriceList[],
+    private readonly rows: StoredPrice[],
+  ) {
+    super();
+  }
+  async candidateLists(): Promise<CandidatePriceList[]> {
+    return this.lists;
+  }
+  async prices(listNrs: number[], artNrs: string[], vpEinheit?: string): Promise<StoredPrice[]> {
+    this.calls.push({ listNrs, artNrs, vpEinheit });
+    return this.rows.filter(
+      (r) =>
+        listNrs.includes(r.PreisListNr) &&
+        artNrs.includes(r.ArtNr) &&
+        (vpEinheit === undefined || r.VPEinheit === vpEinheit),
+    );
+  }
+}
+
+const lists: CandidatePriceList[] = [
+  { PreisListNr: 1, Preisart: 'N', step: 2 },
+  { PreisListNr: 3, Preisart: 'B', step: 1 },
+  { PreisListNr: 5, Preisart: 'N', step: 0 },
+];
+
+const rows = [
+  price(1, 'A', '', 50, null, '21.9'),
+  price(1, 'A', '', 1, 9, '24.9'),
+  price(1, 'A', '', 10, 49, '23.5'),
+  price(1, 'A', 'KAR', 1, null, '140'),
+  price(1, 'A', 'PAL', 1, null, '5200'),
+  price(3, 'A', 'KAR', 1, null, '115'),
+  price(5, 'A', '', 1, null, '18.5'),
+  price(3, 'B', '', 1, null, '9.95'),
+  price(1, 'B', '', 1, null, '12'),
+];
+
+describe('price determination', () => {
+  it('orders the fallback: own list, customer type, default type; drops duplicates', () => {
+    expect(
+      fallbackOrder([...lists, { PreisListNr: 3, Preisart: 'B', step: 2 }]).map((l) => l.PreisListNr),
+    ).toEqual([5, 3, 1]);
+  });
+
+  it('takes per article and packaging unit the first list with a price, never merging lists', () => {
+    const result = chooseTiers(fallbackOrder(lists), rows);
+    const a = result.get('A')!;
+    expect(a.get('')!.map((t) => [t.PreisListNr, t.PreisList])).toEqual([[5, '18.5']]);
+    expect(a.get('KAR')!.map((t) => [t.PreisListNr, t.PreisList, t.Preisart])).toEqual([[3, '115', 'B']]);
+    expect(a.get('PAL')!.map((t) => [t.PreisListNr, t.PreisList])).toEqual([[1, '5200']]);
+    expect(
+      result
+        .get('B')!
+        .get('')!
+        .map((t) => t.PreisList),
+    ).toEqual(['9.95']);
+  });
+
+  it('sorts tiers by AbAnzahl and keeps exact decimals', () => {
+    const tiers = chooseTiers([lists[0]], rows).get('A')!.get('')!;
+    expect(tiers.map((t) => [t.AbAnzahl, t.BisAnzahl, t.PreisList])).toEqual([
+      ['1', '9', '24.9'],
+      ['10', '49', '23.5'],
+      ['50', null, '21.9'],
+    ]);
+    expect(tierFor(tiers, dec('9.99'))!.PreisList).toBe('24.9');
+    expect(tierFor(tiers, dec(10))!.PreisList).toBe('23.5');
+    expect(tierFor(tiers, dec(1000))!.PreisList).toBe('21.9');
+    expect(tierFor(tiers, dec('0.5'))).toBeNull();
+  });
+
+  it('determinePrice picks the tier for the quantity in one packaging unit', async () => {
+    const sources = new FakeSources([lists[0]], rows);
+    const service = new PriceDeterminationService(sources);
+    const hit = await service.determinePrice('A', '', dec(12), { debiNr: null, waehrAbk: 'CHF' });
+    expect(hit!.price.toString()).toBe('23.5');
+    expect(hit!.tier.AbAnzahl).toBe('10');
+    expect(sources.calls).toEqual([{ listNrs: [1], artNrs: ['A'], vpEinheit: '' }]);
+    expect(await service.determinePrice('A', 'XYZ', dec(1), { debiNr: null, waehrAbk: 'CHF' })).toBeNull();
+  });
+
+  it('answers without any query for prices when no list is in the currency or no article is asked', async () => {
+    const sources = new FakeSources([], rows);
+    const service = new PriceDeterminationService(sources);
+    expect(await service.determinePrices(['A'], { debiNr: null, waehrAbk: 'USD' })).toEqual(new Map());
+    expect(await service.determinePrice('A', '', dec(1), { debiNr: null, waehrAbk: 'USD' })).toBeNull();
+    expect(
+      await new PriceDeterminationService(new FakeSources(lists, rows)).determinePrices([], {
+        debiNr: null,
+        waehrAbk: 'CHF',
+      }),
+    ).toEqual(new Map());
+    expect(sources.calls).toEqual([]);
+  });
+});
