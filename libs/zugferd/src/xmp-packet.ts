@@ -119,12 +119,10 @@ export function xmpDate(date: Date): string {
 }
 
 function escapeXml(value: string): string {
-  return (
-    value
-      .replace(/&/g, '&amp;')
-      .replace(/</g, '&lt;')
-      .replace(/>/g, '&gt;')
-      // Control characters are not allowed in XML 1.0 at all.
-      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '')
-  );
+  return withoutControlCharacters(value).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** XML 1.0 allows no control characters but tab, line feed and carriage return. */
+function withoutControlCharacters(value: string): string {
+  return [...value].filter((character) => character >= ' ' || '\t\n\r'.includes(character)).join('');
 }
