@@ -2,7 +2,6 @@ import { combine, extract, ZugferdError } from '@app/zugferd';
 import { readCorpusFile } from './corpus';
 
 const idealPdf = readCorpusFile('pdf-plain/plain_mustang_508blanko_PDFA3B.pdf');
-const einfachXml = readCorpusFile('xml-cii/EN16931_Einfach.cii.xml');
 
 async function failureOf(run: Promise<unknown>): Promise<ZugferdError> {
   const outcome = await run.then(

@@ -8,6 +8,7 @@ import {
   PDFHexString,
   PDFName,
   PDFRawStream,
+  PDFStream,
   PDFString,
 } from '@cantoo/pdf-lib';
 import { combine, extract } from '@app/zugferd';
@@ -111,7 +112,7 @@ describe('structure of a combined e-invoice', () => {
     expect(intent.get(PDFName.of('S'))).toBe(PDFName.of('GTS_PDFA1'));
     expect(added.text(intent.get(PDFName.of('OutputConditionIdentifier')))).toBe('sRGB IEC61966-2.1');
     expect(
-      intent.lookup(PDFName.of('DestOutputProfile'), PDFRawStream).dict.get(PDFName.of('N'))?.toString(),
+      intent.lookup(PDFName.of('DestOutputProfile'), PDFStream).dict.get(PDFName.of('N'))?.toString(),
     ).toBe('3');
     expect((await inspect(withIntent.pdf)).intents).toHaveLength(1);
   });
