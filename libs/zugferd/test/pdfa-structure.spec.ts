@@ -51,10 +51,7 @@ describe('structure of a combined e-invoice', () => {
     expect(text(fileSpec.get(PDFName.of('F')))).toBe('factur-x.xml');
     expect(text(fileSpec.get(PDFName.of('UF')))).toBe('factur-x.xml');
     expect(fileSpec.get(PDFName.of('AFRelationship'))).toBe(PDFName.of('Alternative'));
-    const stream = context.lookup(
-      fileSpec.lookup(PDFName.of('EF'), PDFDict).get(PDFName.of('F')),
-      PDFRawStream,
-    );
+    const stream = context.lookup(fileSpec.lookup(PDFName.of('EF'), PDFDict).get(PDFName.of('F')), PDFStream);
     expect(stream.dict.get(PDFName.of('Type'))).toBe(PDFName.of('EmbeddedFile'));
     expect(stream.dict.get(PDFName.of('Subtype'))).toBe(PDFName.of('text/xml'));
     const params = stream.dict.lookup(PDFName.of('Params'), PDFDict);
