@@ -42,6 +42,7 @@ export async function createTestApp(settings: Record<string, string> = {}): Prom
     SEED_DEMO: 'false',
     LOG_DIR: logDir,
     LOG_LEVEL: 'info',
+    LOG_STDOUT: 'false',
     ZUGFERD_WORK_DIR: join(logDir, 'zugferd'),
     ...settings,
   });

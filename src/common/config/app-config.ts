@@ -15,6 +15,9 @@ export class AppConfig {
   readonly seedDemo!: boolean;
   readonly logDir!: string;
   readonly logLevel!: string;
+  readonly logStdout!: boolean;
+  readonly logFileMaxBytes!: number;
+  readonly logMaxFiles!: number;
   readonly tokenTtlSeconds!: number;
   readonly publicBaseUrl!: string | undefined;
   readonly trustProxy!: boolean;
@@ -128,6 +131,9 @@ export function loadAppConfig(env: Env = process.env): AppConfig {
       ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const,
       'info',
     ),
+    logStdout: r.bool('LOG_STDOUT', true),
+    logFileMaxBytes: r.int('LOG_FILE_MAX_BYTES', 50 * 1024 * 1024, 4096, 1024 * 1024 * 1024 * 1024),
+    logMaxFiles: r.int('LOG_MAX_FILES', 30, 1, 100000),
     tokenTtlSeconds: r.int('TOKEN_TTL_SECONDS', 3600, 1, 31 * 24 * 3600),
     publicBaseUrl: publicBaseUrl?.replace(/\/+$/, ''),
     trustProxy: r.bool('TRUST_PROXY', false),

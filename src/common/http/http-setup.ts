@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { AppConfig } from '../config/app-config';
 import { ApiError } from '../errors/api-error';
 import { ApiExceptionFilter } from '../errors/api-exception.filter';
+import { registerRequestLogging } from '../logging/request-logging';
 import { charsetOf, decodeBody, encodeLatin1Json } from './charset';
 import { setupSwagger } from './swagger';
 import { createValidationPipe } from './validation';
@@ -92,6 +93,7 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
     return encodeLatin1Json(payload);
   });
 
+  registerRequestLogging(app);
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ApiExceptionFilter());
   app.enableShutdownHooks();

@@ -1,0 +1,27 @@
+import { INestApplication } from '@nestjs/common';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ErpLogger } from './erp-logger';
+import { loggablePath } from './log-redaction';
+
+type RequestWithUser = FastifyRequest & { user?: { name?: string } };
+
+/**
+ * Logs every request once, when its response has been sent: id, user, method, path (without
+ * query string), status, duration, client IP. Headers and bodies are never logged.
+ */
+export function registerRequestLogging(app: INestApplication): void {
+  const logger = app.get(ErpLogger);
+  const fastify = app.getHttpAdapter().getInstance() as FastifyInstance;
+  fastify.addHook('onResponse', (req: RequestWithUser, reply, done) => {
+    logger.request({
+      reqId: String(req.id),
+      user: req.user?.name,
+      method: req.method,
+      path: loggablePath(req.url),
+      status: reply.statusCode,
+      durationMs: Math.round(reply.elapsedTime * 10) / 10,
+      ip: req.ip,
+    });
+    done();
+  });
+}
