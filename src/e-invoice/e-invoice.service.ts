@@ -1,0 +1,143 @@
+import { Injectable } from '@nestjs/common';
+import { plainToInstance } from 'class-transformer';
+import { validateSync } from 'class-validator';
+import { randomUUID } from 'node:crypto';
+import { combine, extract, ZugferdError } from '@app/zugferd';
+import { ApiError } from '../common/errors/api-error';
+import { ErpLogger } from '../common/logging/erp-logger';
+import { fieldProblems } from '../common/http/validation';
+import { decodeBase64Payload } from './base64-payload';
+import { ZugferdRequest, ZugferdRequestDto } from './dto/zugferd-request.dto';
+import { ZugferdWorkFiles } from './zugferd-work-files';
+
+/** A file the endpoint answers with. */
+export interface EInvoiceDocument {
+  content: Buffer;
+  contentType: 'application/pdf' | 'application/xml';
+  fileName: string;
+}
+
+/** One request's steps; they form `subprocess_output` and, with Verbose, lines of the service log. */
+class ZugferdJob {
+  readonly id = randomUUID();
+  readonly steps: string[] = [];
+  verbose = false;
+
+  constructor(private readonly logger: ErpLogger) {}
+
+  get filename(): string {
+    return `${this.id}/input.pdf`;
+  }
+
+  record(step: string): void {
+    this.steps.push(step);
+    if (this.verbose) this.logger.event('info', { zugferdJob: this.id, step }, 'zugferd step');
+  }
+
+  failure(reason: string): ApiError {
+    return new ApiError(400, 'endpoint', reason, {
+      filename: this.filename,
+      subprocess_output: [...this.steps],
+    });
+  }
+}
+
+@Injectable()
+export class EInvoiceService {
+  constructor(
+    private readonly workFiles: ZugferdWorkFiles,
+    private readonly logger: ErpLogger,
+  ) {}
+
+  /** Runs Extract or Combine; every failure is the documented 400 body with the steps up to it. */
+  async process(body: unknown, userName: string): Promise<EInvoiceDocument> {
+    const job = new ZugferdJob(this.logger);
+    const request = this.validate(body, job);
+    job.verbose = request.Verbose === true;
+    job.record(`${request.Operation} requested by ${userName}`);
+    const inputs: Record<string, Uint8Array | string> = {};
+    try {
+      const pdf = this.decode('PDF', request.PDF, job);
+      inputs['input.pdf'] = pdf;
+      const document =
+        request.Operation === 'Combine'
+          ? await this.combine(pdf, request, job, inputs)
+          : await this.extract(pdf, request, job);
+      if (request.Debug) {
+        job.record(`kept work files in ${job.id}/`);
+        await this.workFiles.keep(job.id, {
+          ...inputs,
+          [`output-${document.fileName}`]: document.content,
+          'steps.txt': job.steps.join('\n'),
+        });
+      }
+      return document;
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      if (request.Debug) await this.workFiles.keep(job.id, { ...inputs, 'steps.txt': job.steps.join('\n') });
+      throw error;
+    }
+  }
+
+  private validate(body: unknown, job: ZugferdJob): ZugferdRequest {
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      job.record('failed: the request body is not a JSON object');
+      throw job.failure('The request body must be a JSON object with Operation and PDF.');
+    }
+    const request = plainToInstance(ZugferdRequestDto, body);
+    const problems = fieldProblems(validateSync(request, { whitelist: true, forbidNonWhitelisted: true }));
+    if (problems.length > 0) {
+      for (const problem of problems) job.record(`failed: ${problem.message}`);
+      throw job.failure(`The request is invalid: ${problems.map((problem) => problem.message).join('; ')}.`);
+    }
+    if (request.Operation === 'Combine' && request.XML === undefined) {
+      job.record('failed: XML is required for Combine');
+      throw job.failure('XML (Base64 of the invoice XML) is required for Combine.');
+    }
+    return request;
+  }
+
+  private decode(field: 'PDF' | 'XML', value: string, job: ZugferdJob): Buffer {
+    try {
+      const bytes = decodeBase64Payload(field, value);
+      job.record(`decoded ${field}: ${bytes.length} bytes`);
+      return bytes;
+    } catch (error) {
+      const reason = (error as Error).message;
+      job.record(`failed: ${reason}`);
+      throw job.failure(`${reason}.`);
+    }
+  }
+
+  private async combine(
+    pdf: Buffer,
+    request: ZugferdRequest,
+    job: ZugferdJob,
+    inputs: Record<string, Uint8Array | string>,
+  ): Promise<EInvoiceDocument> {
+    const xml = this.decode('XML', request.XML ?? '', job);
+    inputs['input.xml'] = xml;
+    const result = await this.run(() => combine(pdf, xml, { onStep: (step) => job.record(step) }), job);
+    return { content: Buffer.from(result.pdf), contentType: 'application/pdf', fileName: 'invoice.pdf' };
+  }
+
+  private async extract(pdf: Buffer, request: ZugferdRequest, job: ZugferdJob): Promise<EInvoiceDocument> {
+    if (request.XML !== undefined) job.record('XML is not used by Extract and was ignored');
+    const result = await this.run(() => extract(pdf, { onStep: (step) => job.record(step) }), job);
+    return {
+      content: Buffer.from(result.xml),
+      contentType: result.contentType,
+      fileName: result.attachmentName,
+    };
+  }
+
+  private async run<T>(operation: () => Promise<T>, job: ZugferdJob): Promise<T> {
+    try {
+      return await operation();
+    } catch (error) {
+      if (error instanceof ZugferdError)
+        throw job.failure(error.reason.endsWith('.') ? error.reason : `${error.reason}.`);
+      throw error;
+    }
+  }
+}
