@@ -36,6 +36,8 @@ export class AppConfig {
   readonly attributePackaging!: string;
   readonly attributeUsage!: string;
   readonly attributeEvents!: string;
+  readonly idempotencyRetentionHours!: number;
+  readonly idempotencyWaitMs!: number;
 
   constructor(values: AppConfig) {
     Object.assign(this, values);
@@ -152,6 +154,8 @@ export function loadAppConfig(env: Env = process.env): AppConfig {
     attributePackaging: r.attributeKey('ATTRIBUTE_PACKAGING', 'WEBSHOPVPE'),
     attributeUsage: r.attributeKey('ATTRIBUTE_USAGE', 'VERWENDUNG'),
     attributeEvents: r.attributeKey('ATTRIBUTE_EVENTS', 'RESTEVENTS'),
+    idempotencyRetentionHours: r.int('IDEMPOTENCY_RETENTION_HOURS', 24, 1, 24 * 365),
+    idempotencyWaitMs: r.int('IDEMPOTENCY_WAIT_MS', 10000, 0, 60000),
   });
   if (r.errors.length > 0) throw new ConfigError(`Invalid settings:\n  - ${r.errors.join('\n  - ')}`);
   return config;
