@@ -1,4 +1,5 @@
 import { InitialSchema1700000000000 } from './1700000000000-initial-schema';
+import { ArticleListIndexes1700000040000 } from './1700000040000-article-list-indexes';
 
 /** Every migration in order, listed explicitly (no globs). */
-export const ERP_MIGRATIONS = [InitialSchema1700000000000];
+export const ERP_MIGRATIONS = [InitialSchema1700000000000, ArticleListIndexes1700000040000];
