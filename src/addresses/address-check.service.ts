@@ -12,7 +12,7 @@ export interface CheckableAddress {
 
 export interface AddressToCheck<T extends CheckableAddress> {
   address: T;
-  /** Where the address sits in the request, e.g. `Adressen.KontaktAdr`; named in the 422. */
+  /** Where the address sits in the request, e.g. `Adressen.KontaktAdr` ('' = the body itself); named in the 422. */
   path: string;
 }
 
@@ -49,9 +49,9 @@ export class AddressCheckService {
         const code = (address.OrtPLZ ?? '').trim();
         const towns = code && country ? await this.directory.townsFor(country, code) : [];
         if (towns.length === 0) {
-          paths.push(path);
+          paths.push(path || 'the address');
           problems.push({
-            field: `${path}.OrtPLZ`,
+            field: path ? `${path}.OrtPLZ` : 'OrtPLZ',
             message: `postal code "${code}" is not in the postal directory of ${country || 'the country'} (AdrCheck)`,
           });
           return { ...address };

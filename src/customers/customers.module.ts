@@ -1,4 +1,12 @@
 import { Module } from '@nestjs/common';
+import { AddressCheckModule } from '../addresses/address-check.module';
+import { TypeOrmCustomersPersistenceModule } from './adapters/typeorm/typeorm-customers-persistence.module';
+import { CustomersController } from './customers.controller';
+import { CustomersService } from './customers.service';
 
-@Module({})
+@Module({
+  imports: [TypeOrmCustomersPersistenceModule, AddressCheckModule],
+  controllers: [CustomersController],
+  providers: [CustomersService],
+})
 export class CustomersModule {}

@@ -1,0 +1,136 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Database } from 'better-sqlite3';
+import { In, Repository, SelectQueryBuilder } from 'typeorm';
+import { AddressEntity, CustomerEntity } from '@app/erp-db';
+import {
+  AddressChanges,
+  AddressCriteria,
+  AddressesRepository,
+  AddressRecord,
+  AddressSearchResult,
+  CustomerAddressKeys,
+} from '../../ports/addresses.repository';
+
+const ADDRESS_COLUMNS: Array<keyof AddressRecord> = [
+  'AdrNr',
+  'AdrSprache',
+  'EmailAdress',
+  'AdrAdresse1',
+  'AdrAdresse2',
+  'AdrAnrede',
+  'AdrFax',
+  'AdrFirma',
+  'AdrFirma2',
+  'AdrVorname',
+  'AdrName',
+  'AdrTelex',
+  'AdrTf1',
+  'AdrTf2',
+  'OrtLand',
+  'OrtName',
+  'OrtPLZ',
+];
+
+const SQLITE_LOWER = 'erp_unicode_lower';
+const preparedSqlite = new WeakSet<object>();
+
+function toRecord(e: AddressEntity): AddressRecord {
+  const r = {} as Record<string, unknown>;
+  for (const c of ADDRESS_COLUMNS) r[c] = e[c];
+  return r as unknown as AddressRecord;
+}
+
+@Injectable()
+export class TypeOrmAddressesRepository extends AddressesRepository {
+  constructor(
+    @InjectRepository(AddressEntity) private readonly addresses: Repository<AddressEntity>,
+    @InjectRepository(CustomerEntity) private readonly customers: Repository<CustomerEntity>,
+  ) {
+    super();
+  }
+
+  async findByNr(adrNr: number): Promise<AddressRecord | null> {
+    const e = await this.addresses.findOne({ select: ADDRESS_COLUMNS, where: { AdrNr: adrNr } });
+    return e ? toRecord(e) : null;
+  }
+
+  async findByNrs(adrNrs: number[]): Promise<AddressRecord[]> {
+    if (adrNrs.length === 0) return [];
+    const rows = await this.addresses.find({ select: ADDRESS_COLUMNS, where: { AdrNr: In(adrNrs) } });
+    return rows.map(toRecord);
+  }
+
+  async customerAddressKeys(debiNr: string): Promise<CustomerAddressKeys | null> {
+    return this.customers.findOne({
+      select: { DebiNr: true, KundKontakt: true, KundLief: true, KundRech: true },
+      where: { DebiNr: debiNr },
+    });
+  }
+
+  async update(adrNr: number, changes: AddressChanges): Promise<boolean> {
+    const result = await this.addresses.update({ AdrNr: adrNr }, { ...changes, GeaendertAm: new Date() });
+    return (result.affected ?? 0) > 0;
+  }
+
+  async searchCustomer(criteria: AddressCriteria): Promise<AddressSearchResult> {
+    const found = await this.matching(criteria)
+      .select('d.DebiNr', 'DebiNr')
+      .addSelect('d.KundKontakt', 'KundKontakt')
+      .addSelect('d.KundLief', 'KundLief')
+      .addSelect('d.KundRech', 'KundRech')
+      .distinct(true)
+      .orderBy('d.DebiNr')
+      .limit(2)
+      .getRawMany<{
+        DebiNr: string;
+        KundKontakt: number | string;
+        KundLief: number | string;
+        KundRech: number | string;
+      }>();
+    if (found.length === 1) {
+      const c = found[0];
+      return {
+        count: 1,
+        customer: {
+          DebiNr: c.DebiNr,
+          KundKontakt: Number(c.KundKontakt),
+          KundLief: Number(c.KundLief),
+          KundRech: Number(c.KundRech),
+        },
+      };
+    }
+    if (found.length === 0) return { count: 0, customer: null };
+    const total = await this.matching(criteria)
+      .select('COUNT(DISTINCT d.DebiNr)', 'n')
+      .getRawOne<{ n: number | string }>();
+    return { count: Number(total?.n ?? 0), customer: null };
+  }
+
+  /** Customers with one address (in any role) that matches every criterion, ignoring case and blanks. */
+  private matching(criteria: AddressCriteria): SelectQueryBuilder<CustomerEntity> {
+    const lower = this.lowerFunction();
+    const qb = this.customers
+      .createQueryBuilder('d')
+      .innerJoin(AddressEntity, 'a', 'a.AdrNr IN (d.KundKontakt, d.KundLief, d.KundRech)');
+    Object.entries(criteria).forEach(([field, value], i) => {
+      // field comes from the query DTO's whitelist of address fields, never from free text
+      qb.andWhere(`${lower}(TRIM(a.${field})) = :v${i}`, { [`v${i}`]: (value ?? '').trim().toLowerCase() });
+    });
+    return qb;
+  }
+
+  /** SQLite's LOWER folds ASCII only; a registered function lowers Ü, É, ... like the other databases. */
+  private lowerFunction(): string {
+    const driver = this.customers.manager.connection.driver;
+    if (driver.options.type !== 'better-sqlite3') return 'LOWER';
+    const db = (driver as unknown as { databaseConnection: Database }).databaseConnection;
+    if (!preparedSqlite.has(db)) {
+      db.function(SQLITE_LOWER, { deterministic: true }, (s: unknown) =>
+        s === null || s === undefined ? null : String(s).toLowerCase(),
+      );
+      preparedSqlite.add(db);
+    }
+    return SQLITE_LOWER;
+  }
+}

@@ -1,0 +1,41 @@
+import { Controller, Get, Query, Req } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { ErpAuth } from '../auth/erp-auth.decorator';
+import { AppConfig } from '../common/config/app-config';
+import { publicBaseUrl } from '../common/http/public-url';
+import { toSearchHit } from './address.mapper';
+import { AddressesService } from './addresses.service';
+import { AddressSearchResponse } from './dto/address-response.dto';
+import { AddressSearchQuery } from './dto/address-search.query';
+
+@ApiTags('adressen')
+@ErpAuth()
+@Controller('www/adressensuche')
+export class AddressSearchController {
+  constructor(
+    private readonly addresses: AddressesService,
+    private readonly config: AppConfig,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Finds the one customer with an address matching every parameter' })
+  @ApiOkResponse({ type: AddressSearchResponse })
+  @ApiBadRequestResponse({ description: 'No parameter, an unknown one, or one too long.' })
+  @ApiNotFoundResponse({ description: 'No customer matches.' })
+  @ApiConflictResponse({ description: 'Several customers match; info.count says how many.' })
+  async search(
+    @Query() query: AddressSearchQuery,
+    @Req() req: FastifyRequest,
+  ): Promise<AddressSearchResponse> {
+    const keys = await this.addresses.search(query);
+    return { data: toSearchHit(keys, publicBaseUrl(req, this.config)) };
+  }
+}

@@ -1,0 +1,64 @@
+import { Body, Controller, Get, HttpCode, Param, Patch, Query, Req } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { ErpAuth } from '../auth/erp-auth.decorator';
+import { AppConfig } from '../common/config/app-config';
+import { publicBaseUrl } from '../common/http/public-url';
+import { parseAddressNumber } from './address-number';
+import { toAddressDto, toCustomerAddresses } from './address.mapper';
+import { AddressesService } from './addresses.service';
+import { AddressPatchDto } from './dto/address-patch.dto';
+import { AddressResponse, CustomerAddressesResponse } from './dto/address-response.dto';
+import { CustomerAddressesQuery } from './dto/customer-addresses.query';
+
+@ApiTags('adressen')
+@ErpAuth()
+@Controller('www/adressen')
+export class AddressesController {
+  constructor(
+    private readonly addresses: AddressesService,
+    private readonly config: AppConfig,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: "A customer's contact, delivery and billing addresses" })
+  @ApiOkResponse({ type: CustomerAddressesResponse })
+  @ApiBadRequestResponse({ description: 'debinr missing or invalid.' })
+  @ApiNotFoundResponse({ description: 'Unknown customer.' })
+  async ofCustomer(
+    @Query() query: CustomerAddressesQuery,
+    @Req() req: FastifyRequest,
+  ): Promise<CustomerAddressesResponse> {
+    const { keys, addresses } = await this.addresses.ofCustomer(query.debinr);
+    const data = toCustomerAddresses(keys, addresses, publicBaseUrl(req, this.config));
+    const count = data.KundKontakt.length + data.KundLief.length + data.KundRech.length;
+    return { count, success: true, data };
+  }
+
+  @Get(':AdrNr')
+  @ApiOperation({ summary: 'One address with its salutation text' })
+  @ApiOkResponse({ type: AddressResponse })
+  @ApiNotFoundResponse({ description: 'Unknown AdrNr.' })
+  async get(@Param('AdrNr') adrNr: string): Promise<AddressResponse> {
+    return { data: toAddressDto(await this.addresses.get(parseAddressNumber(adrNr))) };
+  }
+
+  @Patch(':AdrNr')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Changes the given fields of an address' })
+  @ApiNoContentResponse({ description: 'Changed.' })
+  @ApiBadRequestResponse({ description: 'Unknown field, wrong type or too long.' })
+  @ApiNotFoundResponse({ description: 'Unknown AdrNr.' })
+  @ApiUnprocessableEntityResponse({ description: 'AdrCheck: unknown postal code.' })
+  async patch(@Param('AdrNr') adrNr: string, @Body() body: AddressPatchDto): Promise<void> {
+    await this.addresses.patch(parseAddressNumber(adrNr), body);
+  }
+}

@@ -1,0 +1,131 @@
+import { Injectable } from '@nestjs/common';
+import { ApiError } from '../common/errors/api-error';
+import { customerNotFound } from '../customers/customers.service';
+import { AddressCheckService } from './address-check.service';
+import { AddressTextField } from './dto/address-input.dto';
+import { AddressPatchDto } from './dto/address-patch.dto';
+import { AddressSearchQuery } from './dto/address-search.query';
+import {
+  AddressChanges,
+  AddressCriteria,
+  AddressesRepository,
+  AddressRecord,
+  CustomerAddressKeys,
+} from './ports/addresses.repository';
+import { hasText } from './validation/address-validators';
+
+export interface CustomerAddresses {
+  keys: CustomerAddressKeys;
+  addresses: AddressRecord[];
+}
+
+const PATCHABLE: Array<keyof AddressChanges> = [
+  'AdrSprache',
+  'EmailAdress',
+  'AdrAdresse1',
+  'AdrAdresse2',
+  'AdrAnrede',
+  'AdrFax',
+  'AdrFirma',
+  'AdrFirma2',
+  'AdrVorname',
+  'AdrName',
+  'AdrTelex',
+  'AdrTf1',
+  'AdrTf2',
+  'OrtLand',
+  'OrtName',
+  'OrtPLZ',
+];
+
+const SEARCHABLE: AddressTextField[] = [
+  'AdrSprache',
+  'EmailAdress',
+  'AdrAdresse1',
+  'AdrAdresse2',
+  'AdrFax',
+  'AdrFirma',
+  'AdrFirma2',
+  'AdrVorname',
+  'AdrName',
+  'AdrTelex',
+  'AdrTf1',
+  'AdrTf2',
+  'OrtLand',
+  'OrtName',
+  'OrtPLZ',
+];
+
+export const addressNotFound = (adrNr: number | string): ApiError =>
+  ApiError.notFound(`Address ${adrNr} does not exist.`, { AdrNr: adrNr });
+
+@Injectable()
+export class AddressesService {
+  constructor(
+    private readonly addresses: AddressesRepository,
+    private readonly check: AddressCheckService,
+  ) {}
+
+  async get(adrNr: number): Promise<AddressRecord> {
+    const found = await this.addresses.findByNr(adrNr);
+    if (!found) throw addressNotFound(adrNr);
+    return found;
+  }
+
+  async ofCustomer(debiNr: string): Promise<CustomerAddresses> {
+    const keys = await this.addresses.customerAddressKeys(debiNr);
+    if (!keys) throw customerNotFound(debiNr);
+    const nrs = [...new Set([keys.KundKontakt, keys.KundLief, keys.KundRech])];
+    return { keys, addresses: await this.addresses.findByNrs(nrs) };
+  }
+
+  /** Applies the given fields; a changed place (country, postal code, town) goes through AdrCheck. */
+  async patch(adrNr: number, patch: AddressPatchDto): Promise<void> {
+    if (patch.Anrede !== undefined && patch.AdrAnrede !== undefined && patch.Anrede !== patch.AdrAnrede) {
+      throw ApiError.badRequest('Anrede and AdrAnrede disagree; send one of them.', [
+        { field: 'Anrede', message: 'Anrede is an alias of AdrAnrede and must not differ from it' },
+      ]);
+    }
+    const current = await this.get(adrNr);
+    const changes: AddressChanges = {};
+    for (const field of PATCHABLE) {
+      const value = (patch as Record<string, unknown>)[field];
+      if (value !== undefined) (changes as Record<string, unknown>)[field] = value;
+    }
+    if (patch.Anrede !== undefined) changes.AdrAnrede = patch.Anrede;
+    const merged = { ...current, ...changes };
+    if (!hasText(merged.AdrFirma) && !hasText(merged.AdrName)) {
+      throw ApiError.unprocessable('The address would have neither AdrFirma nor AdrName.', [
+        { field: 'AdrName', message: 'one of AdrFirma or AdrName must remain' },
+      ]);
+    }
+    const placeChanged = ['OrtLand', 'OrtPLZ', 'OrtName'].some((f) => f in changes);
+    if (placeChanged || (patch.AdrCheck ?? null) !== null) {
+      const checked = await this.check.checkAndCorrect({ ...merged, AdrCheck: patch.AdrCheck }, '');
+      if (checked.OrtName !== current.OrtName) changes.OrtName = checked.OrtName;
+      if (checked.OrtPLZ !== current.OrtPLZ) changes.OrtPLZ = checked.OrtPLZ;
+    }
+    if (!(await this.addresses.update(adrNr, changes))) throw addressNotFound(adrNr);
+  }
+
+  /** The one customer whose address matches; 404 for none, 409 with the count for several. */
+  async search(query: AddressSearchQuery): Promise<CustomerAddressKeys> {
+    const criteria: AddressCriteria = {};
+    for (const field of SEARCHABLE) {
+      const value = query[field];
+      if (value !== undefined) criteria[field] = value;
+    }
+    if (Object.keys(criteria).length === 0) {
+      throw ApiError.badRequest(`Give at least one search parameter: ${SEARCHABLE.join(', ')}.`);
+    }
+    const result = await this.addresses.searchCustomer(criteria);
+    if (result.customer) return result.customer;
+    if (result.count === 0) throw ApiError.notFound('No customer has an address matching the search.');
+    throw ApiError.conflict(
+      `${result.count} customers have an address matching the search; narrow it down.`,
+      {
+        count: result.count,
+      },
+    );
+  }
+}

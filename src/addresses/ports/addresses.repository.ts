@@ -1,0 +1,55 @@
+import { AddressTextField } from '../dto/address-input.dto';
+
+/** An address as stored (Adressen), the fields the API shows. */
+export interface AddressRecord {
+  AdrNr: number;
+  AdrSprache: string | null;
+  EmailAdress: string | null;
+  AdrAdresse1: string | null;
+  AdrAdresse2: string | null;
+  AdrAnrede: number;
+  AdrFax: string | null;
+  AdrFirma: string | null;
+  AdrFirma2: string | null;
+  AdrVorname: string | null;
+  AdrName: string | null;
+  AdrTelex: string | null;
+  AdrTf1: string | null;
+  AdrTf2: string | null;
+  OrtLand: string | null;
+  OrtName: string | null;
+  OrtPLZ: string | null;
+}
+
+/** The columns of an address row to insert. */
+export type NewAddress = Omit<AddressRecord, 'AdrNr'>;
+
+export type AddressChanges = Partial<Omit<AddressRecord, 'AdrNr'>>;
+
+/** A customer's three address keys. */
+export interface CustomerAddressKeys {
+  DebiNr: string;
+  KundKontakt: number;
+  KundLief: number;
+  KundRech: number;
+}
+
+/** Search criteria: field -> value, compared ignoring case and surrounding blanks. */
+export type AddressCriteria = Partial<Record<AddressTextField, string>>;
+
+export interface AddressSearchResult {
+  /** Number of distinct customers with an address matching every criterion. */
+  count: number;
+  /** The customer when exactly one matches. */
+  customer: CustomerAddressKeys | null;
+}
+
+/** Port: addresses and the customer address roles that point at them. */
+export abstract class AddressesRepository {
+  abstract findByNr(adrNr: number): Promise<AddressRecord | null>;
+  abstract findByNrs(adrNrs: number[]): Promise<AddressRecord[]>;
+  abstract customerAddressKeys(debiNr: string): Promise<CustomerAddressKeys | null>;
+  /** False when the address does not exist. */
+  abstract update(adrNr: number, changes: AddressChanges): Promise<boolean>;
+  abstract searchCustomer(criteria: AddressCriteria): Promise<AddressSearchResult>;
+}

@@ -1,0 +1,83 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AuthUser } from '../auth/auth-user';
+import { CurrentUser, ErpAuth } from '../auth/erp-auth.decorator';
+import { AppConfig } from '../common/config/app-config';
+import { publicBaseUrl } from '../common/http/public-url';
+import { customerPath, toCustomerDto } from './customer.mapper';
+import { CustomersService } from './customers.service';
+import { CreateCustomerDto } from './dto/create-customer.dto';
+import { CreatedCustomerResponse, CustomerResponse } from './dto/customer-response.dto';
+import { CustomerQuery } from './dto/customer.query';
+import { UpdateCustomerDto } from './dto/update-customer.dto';
+
+@ApiTags('kunden')
+@ErpAuth()
+@Controller('www/kunden')
+export class CustomersController {
+  constructor(
+    private readonly customers: CustomersService,
+    private readonly config: AppConfig,
+  ) {}
+
+  @Post()
+  @HttpCode(201)
+  @ApiOperation({ summary: 'Creates a customer with its addresses' })
+  @ApiCreatedResponse({ type: CreatedCustomerResponse, description: 'Location: the new customer' })
+  @ApiBadRequestResponse({ description: 'Invalid body; info.fields lists every problem.' })
+  @ApiUnprocessableEntityResponse({ description: 'Unknown currency or postal code (AdrCheck).' })
+  async create(
+    @Body() body: CreateCustomerDto,
+    @CurrentUser() user: AuthUser,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<CreatedCustomerResponse> {
+    const debiNr = await this.customers.create(body, user);
+    reply.header('Location', publicBaseUrl(req, this.config) + customerPath(debiNr));
+    return { data: { DebiNr: debiNr } };
+  }
+
+  @Get(':DebiNr')
+  @ApiOperation({ summary: 'A customer with attributes, address keys and its latest orders' })
+  @ApiOkResponse({ type: CustomerResponse })
+  @ApiBadRequestResponse({ description: 'order or status invalid.' })
+  @ApiNotFoundResponse({ description: 'Unknown DebiNr.' })
+  async get(
+    @Param('DebiNr') debiNr: string,
+    @Query() query: CustomerQuery,
+    @Req() req: FastifyRequest,
+  ): Promise<CustomerResponse> {
+    const view = await this.customers.get(debiNr, query);
+    return {
+      data: toCustomerDto(view, {
+        base: publicBaseUrl(req, this.config),
+        legacyListDates: this.config.legacyListDates,
+      }),
+    };
+  }
+
+  @Put(':DebiNr')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Updates GrundDaten fields of a customer' })
+  @ApiNoContentResponse({ description: 'Updated.' })
+  @ApiBadRequestResponse({ description: 'Invalid body.' })
+  @ApiNotFoundResponse({ description: 'Unknown DebiNr.' })
+  @ApiUnprocessableEntityResponse({ description: 'Unknown currency.' })
+  async update(
+    @Param('DebiNr') debiNr: string,
+    @Body() body: UpdateCustomerDto,
+    @CurrentUser() user: AuthUser,
+  ): Promise<void> {
+    await this.customers.update(debiNr, body, user);
+  }
+}

@@ -1,0 +1,162 @@
+import { Injectable } from '@nestjs/common';
+import { AddressCheckService, AddressToCheck } from '../addresses/address-check.service';
+import { toNewAddress } from '../addresses/address.mapper';
+import { AddressInputDto } from '../addresses/dto/address-input.dto';
+import { hasText } from '../addresses/validation/address-validators';
+import { AuthUser } from '../auth/auth-user';
+import { ApiError, FieldProblem } from '../common/errors/api-error';
+import { isoUtc } from '../common/http/dates';
+import { ErpEventPublisher } from '../events/erp-event-publisher';
+import { CreateCustomerDto, CreateCustomerGrundDatenDto } from './dto/create-customer.dto';
+import { CustomerQuery, PLAN_STATUS_FILTERS } from './dto/customer.query';
+import { UpdateCustomerDto, UpdateCustomerFieldsDto } from './dto/update-customer.dto';
+import {
+  CustomerAttribute,
+  CustomerFields,
+  CustomerOrder,
+  CustomerRecord,
+  CustomersRepository,
+} from './ports/customers.repository';
+
+export interface CustomerView {
+  customer: CustomerRecord;
+  attributes: CustomerAttribute[];
+  orders: CustomerOrder[];
+}
+
+const CUSTOMER_FIELDS: Array<keyof CustomerFields> = [
+  'KundBez',
+  'WaehrAbk',
+  'BrancheID',
+  'Kommentar',
+  'VBTyp',
+  'TVTyp',
+  'FAKTZahlArt',
+  'AUFT_SPESEN',
+  'SteuerNummer',
+  'FirmenURL',
+  'KreditLimit',
+  'ZahlungsMethode',
+];
+
+const KUNDBEZ_LENGTH = 24;
+
+export const customerNotFound = (debiNr: string): ApiError =>
+  ApiError.notFound(`Customer ${debiNr} does not exist.`, { DebiNr: debiNr });
+
+@Injectable()
+export class CustomersService {
+  constructor(
+    private readonly customers: CustomersRepository,
+    private readonly addressCheck: AddressCheckService,
+    private readonly events: ErpEventPublisher,
+  ) {}
+
+  /** Creates customer and addresses in one transaction; REST_Kunde follows the commit. */
+  async create(body: CreateCustomerDto, user: AuthUser): Promise<string> {
+    const { GrundDaten: g, Adressen: a } = body;
+    const problems: FieldProblem[] = [];
+    if (!(await this.customers.currencyExists(g.WaehrAbk))) {
+      problems.push({
+        field: 'GrundDaten.WaehrAbk',
+        message: `currency ${g.WaehrAbk} is not known to the ERP`,
+      });
+    }
+    const toCheck: AddressToCheck<AddressInputDto>[] = [
+      { address: a.KontaktAdr, path: 'Adressen.KontaktAdr' },
+    ];
+    if (a.LiefAdr) toCheck.push({ address: a.LiefAdr, path: 'Adressen.LiefAdr' });
+    if (a.RechAdr) toCheck.push({ address: a.RechAdr, path: 'Adressen.RechAdr' });
+    const checked = await this.addressCheck.checkAll(toCheck).catch((e: unknown) => {
+      if (!(e instanceof ApiError) || e.status !== 422) throw e;
+      problems.push(...((e.info?.fields as FieldProblem[] | undefined) ?? []));
+      return null;
+    });
+    if (problems.length > 0 || !checked) {
+      throw ApiError.unprocessable('The customer cannot be created; see info.fields.', problems);
+    }
+    const byPath = new Map(toCheck.map((t, i) => [t.path, toNewAddress(checked[i])]));
+    const debiNr = await this.customers.create(
+      newCustomerFields(g, checked[0]),
+      {
+        kontakt: toNewAddress(checked[0]),
+        lief: byPath.get('Adressen.LiefAdr') ?? null,
+        rech: byPath.get('Adressen.RechAdr') ?? null,
+      },
+      user.name,
+    );
+    this.publish(debiNr, 'created', user);
+    return debiNr;
+  }
+
+  async get(debiNr: string, query: CustomerQuery): Promise<CustomerView> {
+    const customer = await this.customers.find(debiNr);
+    if (!customer) throw customerNotFound(debiNr);
+    const statuses = query.status ? [query.status] : [...PLAN_STATUS_FILTERS];
+    const [attributes, orders] = await Promise.all([
+      this.customers.attributes(debiNr),
+      this.customers.latestOrders(debiNr, query.order ?? 0, statuses),
+    ]);
+    return { customer, attributes, orders };
+  }
+
+  /** PUT (D6): the given GrundDaten fields; REST_Kunde follows. */
+  async update(debiNr: string, body: UpdateCustomerDto, user: AuthUser): Promise<void> {
+    const flat = CUSTOMER_FIELDS.some((f) => body[f] !== undefined);
+    if (body.GrundDaten && flat) {
+      throw ApiError.badRequest('Send the fields either inside GrundDaten or at the top level, not both.', [
+        { field: 'GrundDaten', message: 'must not be combined with top-level fields' },
+      ]);
+    }
+    const fields: UpdateCustomerFieldsDto = body.GrundDaten ?? body;
+    const changes: Partial<CustomerFields> = {};
+    for (const f of CUSTOMER_FIELDS) {
+      const value = fields[f];
+      if (value !== undefined) (changes as Record<string, unknown>)[f] = value;
+    }
+    if (changes.ZahlungsMethode === '') changes.ZahlungsMethode = null;
+    if (changes.WaehrAbk !== undefined && !(await this.customers.currencyExists(changes.WaehrAbk))) {
+      const field = body.GrundDaten ? 'GrundDaten.WaehrAbk' : 'WaehrAbk';
+      throw ApiError.unprocessable('Unknown currency.', [
+        { field, message: `currency ${changes.WaehrAbk} is not known to the ERP` },
+      ]);
+    }
+    if (!(await this.customers.update(debiNr, changes))) throw customerNotFound(debiNr);
+    this.publish(debiNr, 'updated', user);
+  }
+
+  private publish(debiNr: string, action: 'created' | 'updated', user: AuthUser): void {
+    this.events.publish('REST_Kunde', {
+      event: 'REST_Kunde',
+      DebiNr: debiNr,
+      action,
+      user: user.name,
+      occurredAt: isoUtc(new Date()),
+    });
+  }
+}
+
+function newCustomerFields(g: CreateCustomerGrundDatenDto, kontakt: AddressInputDto): CustomerFields {
+  return {
+    KundBez: g.KundBez ?? designationOf(kontakt),
+    WaehrAbk: g.WaehrAbk,
+    BrancheID: g.BrancheID ?? null,
+    Kommentar: g.Kommentar ?? null,
+    VBTyp: g.VBTyp ?? null,
+    TVTyp: g.TVTyp ?? null,
+    FAKTZahlArt: g.FAKTZahlArt,
+    AUFT_SPESEN: g.AUFT_SPESEN ?? null,
+    SteuerNummer: g.SteuerNummer ?? null,
+    FirmenURL: g.FirmenURL ?? null,
+    KreditLimit: g.KreditLimit ?? 0,
+    ZahlungsMethode: g.ZahlungsMethode || null,
+  };
+}
+
+/** KundBez when none is given: the company, else first and last name, cut to the column. */
+function designationOf(a: AddressInputDto): string {
+  const name = hasText(a.AdrFirma)
+    ? (a.AdrFirma as string)
+    : [a.AdrVorname, a.AdrName].filter(hasText).join(' ');
+  return name.trim().slice(0, KUNDBEZ_LENGTH);
+}

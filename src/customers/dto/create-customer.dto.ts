@@ -1,0 +1,144 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  IsDefined,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { AddressInputDto } from '../../addresses/dto/address-input.dto';
+import { IsPaymentMethodList, NormalizeCurrency, NormalizePaymentMethods } from './customer-validators';
+
+export const MAX_CREDIT_LIMIT = 2147483647;
+
+/** GrundDaten of POST /www/kunden: WaehrAbk and FAKTZahlArt required, the rest optional. */
+export class CreateCustomerGrundDatenDto {
+  @ApiProperty({ maxLength: 4, example: 'CHF', description: 'Customer currency, ISO 4217' })
+  @NormalizeCurrency()
+  @IsString()
+  @MaxLength(4)
+  @Matches(/^[A-Z]{3}$/, { message: 'WaehrAbk must be an ISO 4217 currency code such as CHF or EUR' })
+  WaehrAbk!: string;
+
+  @ApiProperty({
+    minLength: 1,
+    maxLength: 1,
+    example: 'L',
+    description: 'L = direct debit, B = cash/credit card, others allowed',
+  })
+  @IsString()
+  @Length(1, 1)
+  FAKTZahlArt!: string;
+
+  @ApiPropertyOptional({ maxLength: 32, description: 'Expense calculation value' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(32)
+  AUFT_SPESEN?: string | null;
+
+  @ApiPropertyOptional({ maxLength: 12, description: 'Shipping condition type' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(12)
+  VBTyp?: string | null;
+
+  @ApiPropertyOptional({ maxLength: 12, description: 'Transport insurance type' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(12)
+  TVTyp?: string | null;
+
+  @ApiPropertyOptional({ maxLength: 255 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  Kommentar?: string | null;
+
+  @ApiPropertyOptional({ maxLength: 20 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(20)
+  SteuerNummer?: string | null;
+
+  @ApiPropertyOptional({ maxLength: 20 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(20)
+  FirmenURL?: string | null;
+
+  @ApiPropertyOptional({ default: 0, minimum: 0, description: '0 = blocked' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(MAX_CREDIT_LIMIT)
+  KreditLimit?: number | null;
+
+  @ApiPropertyOptional({ example: 'K,R', description: 'Comma-separated: K = card paid outside, R = invoice' })
+  @IsOptional()
+  @NormalizePaymentMethods()
+  @IsString()
+  @MaxLength(20)
+  @IsPaymentMethodList()
+  ZahlungsMethode?: string | null;
+
+  @ApiPropertyOptional({
+    maxLength: 24,
+    description: 'Beyond the spec: customer designation (default: from KontaktAdr)',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(24)
+  KundBez?: string | null;
+
+  @ApiPropertyOptional({ maxLength: 12, description: 'Beyond the spec: branch identifier' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(12)
+  BrancheID?: string | null;
+}
+
+export class CreateCustomerAddressesDto {
+  @ApiProperty({ type: AddressInputDto })
+  @IsDefined()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => AddressInputDto)
+  KontaktAdr!: AddressInputDto;
+
+  @ApiPropertyOptional({ type: AddressInputDto, description: 'Default: KontaktAdr' })
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => AddressInputDto)
+  LiefAdr?: AddressInputDto | null;
+
+  @ApiPropertyOptional({ type: AddressInputDto, description: 'Default: KontaktAdr' })
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => AddressInputDto)
+  RechAdr?: AddressInputDto | null;
+}
+
+export class CreateCustomerDto {
+  @ApiProperty({ type: CreateCustomerGrundDatenDto })
+  @IsDefined()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => CreateCustomerGrundDatenDto)
+  GrundDaten!: CreateCustomerGrundDatenDto;
+
+  @ApiProperty({ type: CreateCustomerAddressesDto })
+  @IsDefined()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => CreateCustomerAddressesDto)
+  Adressen!: CreateCustomerAddressesDto;
+}

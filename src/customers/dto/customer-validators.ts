@@ -1,0 +1,39 @@
+import { Transform } from 'class-transformer';
+import { registerDecorator, ValidationOptions } from 'class-validator';
+
+/** Currency codes are stored upper-case (chf -> CHF). */
+export const NormalizeCurrency = () =>
+  Transform(({ value }) => (typeof value === 'string' ? value.trim().toUpperCase() : value));
+
+/** "K, R" -> "K,R": blanks around the entries dropped; the entries themselves are validated as given. */
+export const NormalizePaymentMethods = () =>
+  Transform(({ value }) =>
+    typeof value === 'string'
+      ? value
+          .split(',')
+          .map((p) => p.trim())
+          .join(',')
+      : value,
+  );
+
+/** ZahlungsMethode: comma-separated K (card, paid outside) and R (invoice), each at most once; "" = none. */
+export function IsPaymentMethodList(options?: ValidationOptions) {
+  return (target: object, propertyName: string) =>
+    registerDecorator({
+      name: 'isPaymentMethodList',
+      target: target.constructor,
+      propertyName,
+      options: {
+        message: 'ZahlungsMethode must be a comma-separated list of K and R, e.g. "K,R"',
+        ...options,
+      },
+      validator: {
+        validate: (value: unknown) => {
+          if (typeof value !== 'string') return false;
+          if (value === '') return true;
+          const parts = value.split(',');
+          return parts.every((p) => p === 'K' || p === 'R') && new Set(parts).size === parts.length;
+        },
+      },
+    });
+}

@@ -1,0 +1,57 @@
+import { NewAddress } from '../../addresses/ports/addresses.repository';
+
+/** The customer columns the API writes (POST GrundDaten, PUT). */
+export interface CustomerFields {
+  KundBez: string | null;
+  WaehrAbk: string;
+  BrancheID: string | null;
+  Kommentar: string | null;
+  VBTyp: string | null;
+  TVTyp: string | null;
+  FAKTZahlArt: string | null;
+  AUFT_SPESEN: string | null;
+  SteuerNummer: string | null;
+  FirmenURL: string | null;
+  KreditLimit: number;
+  ZahlungsMethode: string | null;
+}
+
+/** The addresses of a new customer; a missing delivery or billing address is the contact address. */
+export interface NewCustomerAddresses {
+  kontakt: NewAddress;
+  lief: NewAddress | null;
+  rech: NewAddress | null;
+}
+
+export interface CustomerRecord extends CustomerFields {
+  DebiNr: string;
+  KundKontakt: number;
+  KundLief: number;
+  KundRech: number;
+  /** Language of the contact address. */
+  AdrSprache: string | null;
+}
+
+export interface CustomerAttribute {
+  PHKey: string;
+  Contents: string | null;
+}
+
+export interface CustomerOrder {
+  AuftNr: string;
+  AuftStatus: string;
+  AuftErf: Date;
+}
+
+/** Port: customers (Debitor), their attributes and orders. */
+export abstract class CustomersRepository {
+  /** Customer and addresses in one transaction, the number from the DEBITOR range; returns DebiNr. */
+  abstract create(customer: CustomerFields, addresses: NewCustomerAddresses, user: string): Promise<string>;
+  abstract find(debiNr: string): Promise<CustomerRecord | null>;
+  abstract attributes(debiNr: string): Promise<CustomerAttribute[]>;
+  /** Orders (not offers), newest entry first; `statuses` limits the plan status. */
+  abstract latestOrders(debiNr: string, limit: number, statuses: string[]): Promise<CustomerOrder[]>;
+  /** False when the customer does not exist. */
+  abstract update(debiNr: string, changes: Partial<CustomerFields>): Promise<boolean>;
+  abstract currencyExists(code: string): Promise<boolean>;
+}
