@@ -1,0 +1,132 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { deflateSync } from 'node:zlib';
+import {
+  concatTransformationMatrix,
+  drawObject,
+  PDFDocument,
+  popGraphicsState,
+  pushGraphicsState,
+} from '@cantoo/pdf-lib';
+import { combine, extract } from '@app/zugferd';
+
+const corpus = resolve(__dirname, '..', '..', 'shared', 'corpus', 'einvoice');
+const xml = readFileSync(join(corpus, 'xml-cii', 'EN16931_Einfach.cii.xml'));
+
+/**
+ * npm run bench -- zugferd: median milliseconds of Combine and Extract on a 4 MB PDF, beside
+ * `qpdf --add-attachment` and `pdfdetach -save` on the same file in the same run (the tools'
+ * times include starting their process). Two inputs: an invoice with scanned-page-like images
+ * (few large streams, built here deterministically) and the corpus' 4 MB file of ~85,000 objects.
+ */
+export async function run(): Promise<void> {
+  const work = mkdtempSync(join(tmpdir(), 'bench-zugferd-'));
+  try {
+    const scanned = await buildScannedInvoice();
+    const objectHeavy = readFileSync(
+      join(corpus, 'pdf-plain', 'plain_pdflib_linearized_with_object_streams.pdf'),
+    );
+    await compare('invoice with page images', scanned, work, 9);
+    await compare('corpus linearized, object streams', objectHeavy, work, 3);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+async function compare(label: string, pdf: Buffer, work: string, rounds: number): Promise<void> {
+  const input = join(work, 'input.pdf');
+  const xmlPath = join(work, 'factur-x.xml');
+  const qpdfOutput = join(work, 'qpdf-output.pdf');
+  writeFileSync(input, pdf);
+  writeFileSync(xmlPath, xml);
+
+  const combined = (await combine(pdf, xml)).pdf;
+  const combinedPath = join(work, 'combined.pdf');
+  writeFileSync(combinedPath, combined);
+
+  const ours = {
+    combine: await median(rounds, () => combine(pdf, xml)),
+    extract: await median(rounds, () => extract(combined)),
+  };
+  const tools = {
+    combine: await median(rounds, async () =>
+      tool('qpdf', [input, '--add-attachment', xmlPath, '--mimetype=text/xml', '--', qpdfOutput]),
+    ),
+    extract: await median(rounds, async () =>
+      tool('pdfdetach', ['-savefile', 'factur-x.xml', '-o', join(work, 'out.xml'), combinedPath]),
+    ),
+  };
+
+  console.log(
+    `\n${label}: ${(pdf.length / 1e6).toFixed(2)} MB in, ${(combined.length / 1e6).toFixed(2)} MB out, median of ${rounds}`,
+  );
+  console.log('operation  library ms  tool ms  ratio  tool');
+  row('Combine', ours.combine, tools.combine, 'qpdf --add-attachment');
+  row('Extract', ours.extract, tools.extract, 'pdfdetach -savefile');
+}
+
+function row(operation: string, ours: number, tool: number, name: string): void {
+  const ratio = (ours / tool).toFixed(2);
+  console.log(
+    `${operation.padEnd(9)}  ${ours.toFixed(1).padStart(10)}  ${tool.toFixed(1).padStart(7)}  ${ratio.padStart(5)}  ${name}`,
+  );
+}
+
+async function median(rounds: number, action: () => Promise<unknown>): Promise<number> {
+  const times: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const start = performance.now();
+    await action();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)];
+}
+
+function tool(command: string, args: string[]): void {
+  const result = spawnSync(command, args, { stdio: 'ignore' });
+  if (result.error) throw new Error(`${command} is not installed (apt-get install qpdf poppler-utils)`);
+  if (result.status !== 0 && result.status !== 3)
+    throw new Error(`${command} failed with status ${result.status}`);
+}
+
+/** The corpus' PDF/A-3B invoice plus three pages of incompressible image data, about 4.4 MB. */
+async function buildScannedInvoice(): Promise<Buffer> {
+  const document = await PDFDocument.load(
+    readFileSync(join(corpus, 'pdf-plain', 'plain_mustang_508blanko_PDFA3B.pdf')),
+    {
+      updateMetadata: false,
+    },
+  );
+  let seed = 0x2545f491;
+  const nextByte = (): number => {
+    seed ^= seed << 13;
+    seed ^= seed >>> 17;
+    seed ^= seed << 5;
+    return seed & 0xff;
+  };
+  const [width, height] = [600, 800];
+  for (let page = 0; page < 3; page++) {
+    const pixels = Buffer.alloc(width * height * 3);
+    for (let index = 0; index < pixels.length; index++) pixels[index] = nextByte();
+    const image = document.context.flateStream(deflateSync(pixels, { level: 1 }), {
+      Type: 'XObject',
+      Subtype: 'Image',
+      Width: width,
+      Height: height,
+      ColorSpace: 'DeviceRGB',
+      BitsPerComponent: 8,
+    });
+    const target = document.addPage([595, 842]);
+    const name = target.node.newXObject('Scan', document.context.register(image));
+    target.pushOperators(
+      pushGraphicsState(),
+      concatTransformationMatrix(595, 0, 0, 842, 0, 0),
+      drawObject(name),
+      popGraphicsState(),
+    );
+  }
+  return Buffer.from(await document.save({ useObjectStreams: false }));
+}
