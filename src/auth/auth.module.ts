@@ -3,6 +3,7 @@ import { PassportModule } from '@nestjs/passport';
 import { TypeOrmAuthPersistenceModule } from './adapters/typeorm/typeorm-auth-persistence.module';
 import { CredentialsService } from './credentials.service';
 import { BasicAuthGuard, BearerAuthGuard, RolesGuard } from './guards';
+import { LoginThrottle } from './login-throttle';
 import { BasicStrategy } from './strategies/basic.strategy';
 import { BearerStrategy } from './strategies/bearer.strategy';
 import { TokenController } from './token.controller';
@@ -19,6 +20,7 @@ import { TokenService } from './token.service';
     BearerAuthGuard,
     BasicAuthGuard,
     RolesGuard,
+    LoginThrottle,
   ],
   exports: [TokenService, CredentialsService, TypeOrmAuthPersistenceModule],
 })

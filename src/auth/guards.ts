@@ -11,7 +11,8 @@ export const ROLES_KEY = 'erp:roles';
 @Injectable()
 export class BearerAuthGuard extends AuthGuard('bearer') {
   override handleRequest<TUser = AuthUser>(err: unknown, user: TUser | false, info: unknown): TUser {
-    if (err || !user) {
+    if (err) throw err;
+    if (!user) {
       const missing = typeof info === 'string' && !info.includes('error=');
       throw new ApiError(
         401,
@@ -28,8 +29,8 @@ export class BearerAuthGuard extends AuthGuard('bearer') {
 @Injectable()
 export class BasicAuthGuard extends AuthGuard('basic') {
   override handleRequest<TUser = AuthUser>(err: unknown, user: TUser | false): TUser {
-    if (err instanceof ApiError) throw err;
-    if (err || !user) {
+    if (err) throw err;
+    if (!user) {
       throw new ApiError(401, 'unauthorized', 'Invalid user name or password.', undefined, {
         'WWW-Authenticate': 'Basic realm="erp"',
       });

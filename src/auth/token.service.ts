@@ -15,6 +15,11 @@ interface CachedToken extends StoredToken {
 }
 
 const MAX_CACHE_ENTRIES = 50000;
+/** 32 random bytes in base64url: anything else is rejected without a database read. */
+const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
+const PURGE_INTERVAL_MS = 3600_000;
+/** Expired tokens stay a day, so a client's 401 can still be told apart in the table. */
+const KEEP_EXPIRED_MS = 24 * 3600_000;
 
 /**
  * Opaque tokens: 256 random bits handed out once, only their SHA-256 stored. Verification
@@ -24,6 +29,7 @@ const MAX_CACHE_ENTRIES = 50000;
 @Injectable()
 export class TokenService {
   private readonly cache = new Map<string, CachedToken>();
+  private nextPurge = 0;
 
   constructor(
     private readonly tokens: ApiTokensRepository,
@@ -39,10 +45,15 @@ export class TokenService {
     const now = new Date();
     const expiresAt = new Date(now.getTime() + this.config.tokenTtlSeconds * 1000);
     await this.tokens.save(TokenService.hash(token), user.id, expiresAt, now);
+    if (now.getTime() >= this.nextPurge) {
+      this.nextPurge = now.getTime() + PURGE_INTERVAL_MS;
+      await this.tokens.deleteExpiredBefore(new Date(now.getTime() - KEEP_EXPIRED_MS));
+    }
     return { access_token: token, expires_in: this.config.tokenTtlSeconds, token_type: 'Bearer' };
   }
 
   async verify(token: string): Promise<AuthUser | null> {
+    if (!TOKEN_FORMAT.test(token)) return null;
     const hash = TokenService.hash(token);
     const now = Date.now();
     const cached = this.cache.get(hash);

@@ -12,4 +12,6 @@ export abstract class ApiTokensRepository {
   abstract findValid(tokenHash: string, now: Date): Promise<StoredToken | null>;
   /** Revokes every token of a user; returns how many. */
   abstract revokeAllOf(userId: number, now: Date): Promise<number>;
+  /** Housekeeping: removes tokens that expired before the given time. */
+  abstract deleteExpiredBefore(time: Date): Promise<void>;
 }

@@ -1,16 +1,37 @@
 import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
+import type { FastifyRequest } from 'fastify';
 import { BasicStrategy as PassportBasicStrategy } from 'passport-http';
 import { AuthUser } from '../auth-user';
 import { CredentialsService } from '../credentials.service';
+import { LoginThrottle } from '../login-throttle';
+
+/**
+ * The password as sent: passport-http splits the credentials at every ':' and would cut a
+ * password that contains one (RFC 7617 allows it; only the user id cannot contain ':').
+ */
+export function basicPassword(authorization: string | undefined, fallback: string): string {
+  const encoded = authorization?.trim().split(/\s+/)[1];
+  if (!encoded) return fallback;
+  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return colon < 0 ? fallback : decoded.slice(colon + 1);
+}
 
 @Injectable()
 export class BasicStrategy extends PassportStrategy(PassportBasicStrategy, 'basic') {
-  constructor(private readonly credentials: CredentialsService) {
-    super({ realm: 'erp' });
+  constructor(
+    private readonly credentials: CredentialsService,
+    private readonly throttle: LoginThrottle,
+  ) {
+    super({ realm: 'erp', passReqToCallback: true });
   }
 
-  async validate(name: string, password: string): Promise<AuthUser | false> {
-    return (await this.credentials.verify(name, password)) ?? false;
+  async validate(req: FastifyRequest, name: string, password: string): Promise<AuthUser | false> {
+    const attempt = this.throttle.begin(name, req.ip);
+    const user = await this.credentials.verify(name, basicPassword(req.headers.authorization, password));
+    if (!user) return false;
+    this.throttle.succeeded(attempt);
+    return user;
   }
 }

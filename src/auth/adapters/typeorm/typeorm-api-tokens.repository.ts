@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, Repository } from 'typeorm';
+import { IsNull, LessThan, Repository } from 'typeorm';
 import { ApiTokenEntity, ApiUserEntity } from '@app/erp-db';
 import { ApiTokensRepository, StoredToken } from '../../ports/api-tokens.repository';
 
@@ -31,5 +31,9 @@ export class TypeOrmApiTokensRepository extends ApiTokensRepository {
   async revokeAllOf(userId: number, now: Date): Promise<number> {
     const r = await this.tokens.update({ userId, revokedAt: IsNull() }, { revokedAt: now });
     return r.affected ?? 0;
+  }
+
+  async deleteExpiredBefore(time: Date): Promise<void> {
+    await this.tokens.delete({ expiresAt: LessThan(time) });
   }
 }
