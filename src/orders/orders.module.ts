@@ -1,4 +1,14 @@
 import { Module } from '@nestjs/common';
+import { AddressCheckModule } from '../addresses/address-check.module';
+import { IdempotencyModule } from '../idempotency/idempotency.module';
+import { PricingModule } from '../pricing/pricing.module';
+import { TypeOrmOrdersPersistenceModule } from './adapters/typeorm/typeorm-orders-persistence.module';
+import { OrdersController } from './orders.controller';
+import { OrdersService } from './orders.service';
 
-@Module({})
+@Module({
+  imports: [TypeOrmOrdersPersistenceModule, PricingModule, AddressCheckModule, IdempotencyModule],
+  controllers: [OrdersController],
+  providers: [OrdersService],
+})
 export class OrdersModule {}

@@ -1,0 +1,115 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { IdempotencyKeyEntity, readTimestamp } from '@app/erp-db';
+import { IsNull, LessThan, Repository } from 'typeorm';
+import { AtomicWrites, isUniqueViolation } from '../../../database/atomic-writes';
+import { IdempotencyRecord, IdempotencyStore } from '../../ports/idempotency-store';
+
+/** Writes go through AtomicWrites so that, on SQLite, no other request's transaction absorbs them. */
+@Injectable()
+export class TypeOrmIdempotencyStore extends IdempotencyStore {
+  constructor(
+    @InjectRepository(IdempotencyKeyEntity) private readonly keys: Repository<IdempotencyKeyEntity>,
+    private readonly writes: AtomicWrites,
+  ) {
+    super();
+  }
+
+  async claim(record: IdempotencyRecord): Promise<boolean> {
+    const row: IdempotencyKeyEntity = {
+      userName: record.userName,
+      idemKey: record.key,
+      method: record.method,
+      path: record.path.slice(0, 255),
+      requestHash: record.requestHash,
+      statusCode: null,
+      responseBody: null,
+      responseHeaders: null,
+      createdAt: record.createdAt,
+    };
+    try {
+      await this.writes.once({
+        kind: 'insert',
+        build: (m) =>
+          m.createQueryBuilder().insert().into(IdempotencyKeyEntity).values(row).updateEntity(false),
+      });
+      return true;
+    } catch (err) {
+      if (isUniqueViolation(err)) return false;
+      throw err;
+    }
+  }
+
+  async find(userName: string, key: string): Promise<IdempotencyRecord | null> {
+    const row = await this.keys.findOneBy({ userName, idemKey: key });
+    if (!row) return null;
+    return {
+      userName: row.userName,
+      key: row.idemKey,
+      method: row.method,
+      path: row.path,
+      requestHash: row.requestHash,
+      statusCode: row.statusCode === null ? null : Number(row.statusCode),
+      responseBody: row.responseBody,
+      responseHeaders: row.responseHeaders,
+      createdAt: readTimestamp(row.createdAt) ?? new Date(0),
+    };
+  }
+
+  async complete(
+    userName: string,
+    key: string,
+    response: { statusCode: number; body: string; headers: string },
+  ): Promise<void> {
+    await this.writes.once({
+      kind: 'change',
+      build: (m) =>
+        m
+          .createQueryBuilder()
+          .update(IdempotencyKeyEntity)
+          .set({
+            statusCode: response.statusCode,
+            responseBody: response.body,
+            responseHeaders: response.headers,
+          })
+          .where({ userName, idemKey: key, statusCode: IsNull() }),
+    });
+  }
+
+  async release(userName: string, key: string): Promise<void> {
+    await this.writes.once({
+      kind: 'change',
+      build: (m) =>
+        m
+          .createQueryBuilder()
+          .delete()
+          .from(IdempotencyKeyEntity)
+          .where({ userName, idemKey: key, statusCode: IsNull() }),
+    });
+  }
+
+  async deleteExpired(userName: string, key: string, before: Date): Promise<void> {
+    await this.writes.once({
+      kind: 'change',
+      build: (m) =>
+        m
+          .createQueryBuilder()
+          .delete()
+          .from(IdempotencyKeyEntity)
+          .where({ userName, idemKey: key, createdAt: LessThan(before) }),
+    });
+  }
+
+  async purge(before: Date): Promise<number> {
+    const r = await this.writes.once({
+      kind: 'change',
+      build: (m) =>
+        m
+          .createQueryBuilder()
+          .delete()
+          .from(IdempotencyKeyEntity)
+          .where({ createdAt: LessThan(before) }),
+    });
+    return r.affected;
+  }
+}

@@ -1,0 +1,97 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import {
+  AddressEntity,
+  OrderAddressEntity,
+  OrderEntity,
+  OrderLineEntity,
+  OrderPaymentEntity,
+} from '@app/erp-db';
+import { In, Repository } from 'typeorm';
+import { AtomicWrites, isUniqueViolation } from '../../../database/atomic-writes';
+import {
+  ConvertOfferOutcome,
+  CreateOrderOutcome,
+  NewOrder,
+  OrdersRepository,
+  StoredOrder,
+} from '../../ports/orders.repository';
+import { toOrderHead, toOrderLine, toStoredAddress } from './order-rows';
+import { convertOfferScript, createOrderScript, ExistingOrder, OfferTaken } from './order-write-scripts';
+
+@Injectable()
+export class TypeOrmOrdersRepository extends OrdersRepository {
+  constructor(
+    @InjectRepository(OrderEntity) private readonly heads: Repository<OrderEntity>,
+    @InjectRepository(OrderLineEntity) private readonly lines: Repository<OrderLineEntity>,
+    @InjectRepository(OrderAddressEntity) private readonly roles: Repository<OrderAddressEntity>,
+    @InjectRepository(AddressEntity) private readonly addresses: Repository<AddressEntity>,
+    @InjectRepository(OrderPaymentEntity) private readonly payments: Repository<OrderPaymentEntity>,
+    private readonly writes: AtomicWrites,
+  ) {
+    super();
+  }
+
+  async find(auftNr: string): Promise<StoredOrder | null> {
+    const head = await this.heads.findOneBy({ AuftNr: auftNr });
+    if (!head) return null;
+    const [lines, roles, payments] = await Promise.all([
+      this.lines.find({ where: { AuftNr: auftNr }, order: { PosNr: 'ASC' } }),
+      this.roles.findBy({ AuftNr: auftNr }),
+      this.payments.find({ where: { AuftNr: auftNr }, order: { Key: 'ASC' } }),
+    ]);
+    const stored =
+      roles.length > 0 ? await this.addresses.findBy({ AdrNr: In(roles.map((r) => r.AdrNr)) }) : [];
+    const byNr = new Map(stored.map((a) => [a.AdrNr, toStoredAddress(a)]));
+    const addresses: StoredOrder['addresses'] = {};
+    for (const r of roles) {
+      const a = byNr.get(r.AdrNr);
+      if (a) addresses[r.AdrArt] = a;
+    }
+    return {
+      head: toOrderHead(head),
+      lines: lines.map(toOrderLine),
+      addresses,
+      payments: payments
+        .map((p) => ({ Key: p.Key, Bezeichnung: p.Bezeichnung, Wert: p.Wert }))
+        .sort((a, b) => Number(a.Key) - Number(b.Key) || a.Key.localeCompare(b.Key)),
+    };
+  }
+
+  async findByCustomerOrderNumber(kundNr: string, auftBestellNr: string): Promise<string | null> {
+    const row = await this.heads.findOne({
+      select: { AuftNr: true },
+      where: { KundNr: kundNr, AuftBestellNr: auftBestellNr },
+    });
+    return row?.AuftNr ?? null;
+  }
+
+  async create(order: NewOrder): Promise<CreateOrderOutcome> {
+    try {
+      return { created: true, AuftNr: await this.writes.run(() => createOrderScript(order)) };
+    } catch (err) {
+      if (err instanceof ExistingOrder) return { created: false, AuftNr: err.AuftNr };
+      const { KundNr, AuftBestellNr } = order.head;
+      // Last guard: an order written past the number range (another system) with the same shop number.
+      if (isUniqueViolation(err) && KundNr !== null && AuftBestellNr !== null) {
+        const existing = await this.findByCustomerOrderNumber(KundNr, AuftBestellNr);
+        if (existing !== null) return { created: false, AuftNr: existing };
+      }
+      throw err;
+    }
+  }
+
+  async convertOffer(offerNr: string, order: NewOrder): Promise<ConvertOfferOutcome> {
+    try {
+      return { converted: true, AuftNr: await this.writes.run(() => convertOfferScript(offerNr, order)) };
+    } catch (err) {
+      if (!(err instanceof OfferTaken) && !isUniqueViolation(err)) throw err;
+      const offer = await this.heads.findOne({ select: { FolgeAuftNr: true }, where: { AuftNr: offerNr } });
+      const converted =
+        offer?.FolgeAuftNr ??
+        (await this.heads.findOne({ select: { AuftNr: true }, where: { OffertNr: offerNr } }))?.AuftNr;
+      if (!converted) throw err;
+      return { converted: false, AuftNr: converted };
+    }
+  }
+}

@@ -1,0 +1,58 @@
+import { Transform } from 'class-transformer';
+import { registerDecorator, ValidationArguments, ValidationOptions } from 'class-validator';
+import { Decimal } from '../../common/money';
+
+function decimalPlaces(value: number): number {
+  return new Decimal(String(value)).decimalPlaces();
+}
+
+/** A finite JSON number with at most `places` decimals (the column's scale; never rounded away). */
+export function MaxDecimalPlaces(places: number, options?: ValidationOptions) {
+  return (target: object, propertyName: string) =>
+    registerDecorator({
+      name: 'maxDecimalPlaces',
+      target: target.constructor,
+      propertyName,
+      options,
+      validator: {
+        validate: (value: unknown) =>
+          typeof value === 'number' && Number.isFinite(value) && decimalPlaces(value) <= places,
+        defaultMessage: (args?: ValidationArguments) =>
+          `${args?.property ?? 'value'} must have at most ${places} decimal places`,
+      },
+    });
+}
+
+const ISO_DATE_TIME =
+  /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}(?::?\d{2})?))?$/i;
+
+/** ISO 8601 date-time with an offset (`2026-03-01T10:00:00+01:00`, `...Z`) or a date (UTC midnight). */
+export function parseIsoDateTime(value: string): Date | null {
+  if (!ISO_DATE_TIME.test(value)) return null;
+  const date = new Date(/T/i.test(value) ? value : `${value}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+export function IsIsoDateTime(options?: ValidationOptions) {
+  return (target: object, propertyName: string) =>
+    registerDecorator({
+      name: 'isIsoDateTime',
+      target: target.constructor,
+      propertyName,
+      options,
+      validator: {
+        validate: (value: unknown) => typeof value === 'string' && parseIsoDateTime(value) !== null,
+        defaultMessage: (args?: ValidationArguments) =>
+          `${args?.property ?? 'value'} must be an ISO 8601 date-time with offset (e.g. 2026-03-01T10:00:00Z) or a date`,
+      },
+    });
+}
+
+/** VisPosNr arrives as a number or as a numeric string ("10"). */
+export const NumericStringToNumber = () =>
+  Transform(({ value }) =>
+    typeof value === 'string' && /^\s*\d{1,10}\s*$/.test(value) ? Number(value) : value,
+  );
+
+/** An empty string means "not given" for optional text keys such as AuftBestellNr. */
+export const EmptyToUndefined = () => Transform(({ value }) => (value === '' ? undefined : value));

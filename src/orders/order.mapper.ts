@@ -1,0 +1,155 @@
+import { isoUtc } from '../common/http/dates';
+import { Decimal, toJsonNumber } from '../common/money';
+import { summarize } from './order-calculation';
+import {
+  OrderAddressDto,
+  OrderAddressesDto,
+  OrderDetailDto,
+  OrderHeaderDto,
+  OrderLineDto,
+  PaymentDto,
+  TaxRecapEntryDto,
+} from './dto/order-response.dto';
+import { TaxCodeInfo } from './ports/order-reference-data';
+import { OrderHead, OrderLine, StoredOrder, StoredOrderAddress } from './ports/orders.repository';
+
+/** The fixed marker every MWSTRekapitulation entry carries in `Abschnitt`. */
+export const TAX_RECAP_SECTION = 'MWST';
+
+/** Older ERP data may carry the international vehicle code instead of ISO 3166 alpha-2. */
+const VEHICLE_CODES: Record<string, string> = {
+  A: 'AT',
+  B: 'BE',
+  D: 'DE',
+  E: 'ES',
+  F: 'FR',
+  FL: 'LI',
+  I: 'IT',
+  L: 'LU',
+  P: 'PT',
+  UK: 'GB',
+  USA: 'US',
+};
+
+export function isoCountry(ortLand: string | null): string | null {
+  const code = (ortLand ?? '').trim().toUpperCase();
+  if (VEHICLE_CODES[code]) return VEHICLE_CODES[code];
+  return /^[A-Z]{2}$/.test(code) ? code : null;
+}
+
+const num = (d: Decimal | null): number | null => (d === null ? null : toJsonNumber(d));
+const date = (d: Date | null): string | null => (d === null ? null : isoUtc(d));
+
+function header(h: OrderHead): OrderHeaderDto {
+  return {
+    AuftNr: h.AuftNr,
+    AuftBez: h.AuftBez,
+    AuftBestellNr: h.AuftBestellNr,
+    AuftBestellRef: h.AuftBestellRef,
+    AuftBestellTUTC: date(h.AuftBestellT),
+    AuftLieferTUTC: date(h.AuftLieferT),
+    WaehrAbk: h.WaehrAbk,
+    AuftKomment: h.AuftKomment,
+    KundBedTyp: h.KundBedTyp,
+    AuftLiefKost: num(h.AuftLiefKost),
+    StaoNr: h.StaoNr,
+    AuftStatus: h.AuftStatus,
+    KundNr: h.KundNr,
+    KTNr: h.KTNr,
+    PreisListNr: h.PreisListNr,
+    PreisListTyp: h.PreisListTyp,
+    WUSTCode: h.WUSTCode,
+    AuftSummeNetto: toJsonNumber(h.AuftSummeNetto),
+    AuftSummeWUST: toJsonNumber(h.AuftSummeWUST),
+    AuftSummeBrutto: toJsonNumber(h.AuftSummeBrutto),
+    OffertNr: h.OffertNr,
+    FolgeAuftNr: h.FolgeAuftNr,
+    ErfasstVon: h.ErfasstVon,
+    AuftErfUTC: isoUtc(h.AuftErf),
+  };
+}
+
+function address(a: StoredOrderAddress | undefined): OrderAddressDto | null {
+  if (!a) return null;
+  return {
+    AdrNr: a.AdrNr,
+    AdrSprache: a.AdrSprache,
+    EmailAdress: a.EmailAdress,
+    AdrAdresse1: a.AdrAdresse1,
+    AdrAdresse2: a.AdrAdresse2,
+    AdrAnrede: a.AdrAnrede,
+    AdrFax: a.AdrFax,
+    AdrFirma: a.AdrFirma,
+    AdrFirma2: a.AdrFirma2,
+    AdrVorname: a.AdrVorname,
+    AdrName: a.AdrName,
+    AdrTelex: a.AdrTelex,
+    AdrTf1: a.AdrTf1,
+    AdrTf2: a.AdrTf2,
+    OrtLand: a.OrtLand,
+    OrtName: a.OrtName,
+    OrtPLZ: a.OrtPLZ,
+    ISOLandA2: isoCountry(a.OrtLand),
+  };
+}
+
+function line(l: OrderLine): OrderLineDto {
+  return {
+    PosNr: l.PosNr,
+    VisPosNr: l.VisPosNr,
+    ArtNr: l.ArtNr,
+    PosBez: l.PosBez,
+    PosAnzBest: toJsonNumber(l.PosAnzBest),
+    PosPreisBasis: toJsonNumber(l.PosPreisBasis),
+    PosPreisEinzel: toJsonNumber(l.PosPreisEinzel),
+    PosPreisTotal: toJsonNumber(l.PosPreisTotal),
+    PosPreisWUSTBetrag: toJsonNumber(l.PosPreisWUSTBetrag),
+    VPEAnzBest: num(l.VPEAnzBest),
+    VPEPreisEinzel: num(l.VPEPreisEinzel),
+    VPEinheit: l.VPEinheit,
+    WUSTSatz: toJsonNumber(l.WUSTSatz),
+    GRabSatz: num(l.GRabSatz),
+    GRabBez: num(l.GRabBez),
+  };
+}
+
+/** One recap entry per tax code and rate, summed from the stored lines (never stored itself). */
+export function taxRecap(order: StoredOrder, taxCodes: Map<string, TaxCodeInfo>): TaxRecapEntryDto[] {
+  return summarize(order.lines, new Decimal(0.01)).perRate.map((r) => {
+    const code = r.code === null ? undefined : taxCodes.get(r.code);
+    return {
+      Abschnitt: TAX_RECAP_SECTION,
+      WaehrAbk: order.head.WaehrAbk,
+      PosWUST: toJsonNumber(r.tax),
+      PosVSTSZiffer: code?.VSTSZiffer ?? null,
+      PosWUSTSatz: toJsonNumber(r.rate),
+      PosWUSTBez: code?.WUSTBez ?? null,
+      PosBetragNetto: toJsonNumber(r.net),
+      PosUSTSZiffer: code?.USTSZiffer ?? null,
+      PosWUSTCode: r.code,
+      PosWUSTKlasse: code?.WUSTKlasse ?? null,
+      PosUSTUZiffer: code?.USTUZiffer ?? null,
+    };
+  });
+}
+
+/** Whitelists the stored order into the API shape of GET /www/auftrag/{AuftNr}. */
+export function toOrderDetail(order: StoredOrder, taxCodes: Map<string, TaxCodeInfo>): OrderDetailDto {
+  const adressen: OrderAddressesDto = {
+    KontaktAdr: address(order.addresses.KontaktAdr),
+    LiefAdr: address(order.addresses.LiefAdr),
+    RechAdr: address(order.addresses.RechAdr),
+  };
+  const zahlung: PaymentDto[] = order.payments.map((p) => ({
+    Bezeichnung: p.Bezeichnung,
+    Wert: p.Wert,
+    Key: p.Key,
+  }));
+  return {
+    GrundDaten: header(order.head),
+    Adressen: adressen,
+    Positionen: order.lines.map(line),
+    MWSTRekapitulation: taxRecap(order, taxCodes),
+    Zahlung: zahlung,
+  };
+}

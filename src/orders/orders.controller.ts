@@ -1,0 +1,91 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Req, Res } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AuthUser } from '../auth/auth-user';
+import { CurrentUser, ErpAuth } from '../auth/erp-auth.decorator';
+import { AppConfig } from '../common/config/app-config';
+import { publicBaseUrl } from '../common/http/public-url';
+import { Idempotent } from '../idempotency/idempotent.decorator';
+import { ConvertOfferDto } from './dto/convert-offer.dto';
+import { CreateOrderDto } from './dto/create-order.dto';
+import { OrderNumberParam } from './dto/order-number.param';
+import {
+  OfferConvertedResponseDto,
+  OrderCreatedResponseDto,
+  OrderResponseDto,
+} from './dto/order-response.dto';
+import { OrdersService } from './orders.service';
+
+@ApiTags('auftrag')
+@ErpAuth()
+@Controller('www/auftrag')
+export class OrdersController {
+  constructor(
+    private readonly orders: OrdersService,
+    private readonly config: AppConfig,
+  ) {}
+
+  @Post()
+  @Idempotent()
+  @HttpCode(201)
+  @ApiOperation({ summary: 'Creates an order (status N) with lines, addresses and payment labels' })
+  @ApiCreatedResponse({ type: OrderCreatedResponseDto, description: 'Created; Location names the order' })
+  @ApiOkResponse({
+    type: OrderCreatedResponseDto,
+    description: 'An order with this KundNr + AuftBestellNr exists already; nothing was created',
+  })
+  @ApiBadRequestResponse({ description: 'Invalid body (info.fields lists every problem)' })
+  @ApiUnprocessableEntityResponse({ description: 'Unknown customer, article, packaging unit or price' })
+  async create(
+    @Body() dto: CreateOrderDto,
+    @CurrentUser() user: AuthUser,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<OrderCreatedResponseDto> {
+    const result = await this.orders.create(dto, user);
+    void reply.status(result.created ? 201 : 200).header('Location', this.location(req, result.AuftNr));
+    return { data: { AuftNr: result.AuftNr } };
+  }
+
+  @Put()
+  @Idempotent()
+  @HttpCode(201)
+  @ApiOperation({ summary: 'Converts an offer (status P) into an order; an offer converts once' })
+  @ApiCreatedResponse({ type: OfferConvertedResponseDto })
+  @ApiNotFoundResponse({ description: 'OffertNr is not an offer with status P' })
+  @ApiConflictResponse({
+    description:
+      'Converted before (info.AuftNr) or a template offer does not match the customer (info.mismatch)',
+  })
+  async convert(
+    @Body() dto: ConvertOfferDto,
+    @CurrentUser() user: AuthUser,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<OfferConvertedResponseDto> {
+    const auftNr = await this.orders.convert(dto, user);
+    void reply.header('Cache-Control', 'no-store').header('Location', this.location(req, auftNr));
+    return { count: 1, success: true, data: { AuftNr: auftNr } };
+  }
+
+  @Get(':AuftNr')
+  @ApiOperation({ summary: 'Reads an order or offer with lines, addresses, tax recap and payments' })
+  @ApiOkResponse({ type: OrderResponseDto })
+  @ApiNotFoundResponse({ description: 'No order or offer with this number' })
+  async get(@Param() params: OrderNumberParam): Promise<OrderResponseDto> {
+    return { data: await this.orders.get(params.AuftNr) };
+  }
+
+  private location(req: FastifyRequest, auftNr: string): string {
+    return `${publicBaseUrl(req, this.config)}/www/auftrag/${encodeURIComponent(auftNr)}`;
+  }
+}

@@ -1,0 +1,214 @@
+import { Injectable } from '@nestjs/common';
+import { AddressCheckService } from '../addresses/address-check.service';
+import { AddressInputDto } from '../addresses/dto/address-input.dto';
+import { AuthUser } from '../auth/auth-user';
+import { ApiError, FieldProblem } from '../common/errors/api-error';
+import { isoUtc } from '../common/http/dates';
+import { Decimal, dec } from '../common/money';
+import { ErpEventPublisher } from '../events/erp-event-publisher';
+import { PriceDetermination } from '../pricing/ports/price-determination';
+import { ConvertOfferDto } from './dto/convert-offer.dto';
+import { CreateOrderDto } from './dto/create-order.dto';
+import { OrderDetailDto } from './dto/order-response.dto';
+import { PaymentInputDto } from './dto/payment-input.dto';
+import { offerMismatch, orderFromOffer } from './offer-conversion';
+import { summarize } from './order-calculation';
+import { checkLines, priceLines } from './order-lines';
+import { toOrderDetail } from './order.mapper';
+import { parseIsoDateTime } from './dto/order-validators';
+import { OrderCustomer, OrderReferenceData } from './ports/order-reference-data';
+import {
+  NewOrderAddress,
+  ORDER_ADDRESS_ROLES,
+  OrderAddressData,
+  OrderPayment,
+  OrdersRepository,
+} from './ports/orders.repository';
+
+/** Largest gross total an order may reach: 15 significant digits stay exact as JSON numbers. */
+const MAX_ORDER_TOTAL = new Decimal('9999999999999.99');
+
+export interface OrderCreation {
+  AuftNr: string;
+  /** False when KundNr + AuftBestellNr named an existing order: nothing was written. */
+  created: boolean;
+}
+
+@Injectable()
+export class OrdersService {
+  constructor(
+    private readonly reference: OrderReferenceData,
+    private readonly orders: OrdersRepository,
+    private readonly prices: PriceDetermination,
+    private readonly addressCheck: AddressCheckService,
+    private readonly events: ErpEventPublisher,
+  ) {}
+
+  async get(auftNr: string): Promise<OrderDetailDto> {
+    const order = await this.orders.find(auftNr);
+    if (!order) throw ApiError.notFound(`There is no order or offer ${auftNr}.`);
+    const codes = [...new Set(order.lines.map((l) => l.WUSTCode).filter((c): c is string => c !== null))];
+    return toOrderDetail(order, await this.reference.taxCodes(codes));
+  }
+
+  async create(dto: CreateOrderDto, user: AuthUser): Promise<OrderCreation> {
+    const h = dto.GrundDaten;
+    const bestellNr = h.AuftBestellNr ?? null;
+    if (bestellNr !== null) {
+      const existing = await this.orders.findByCustomerOrderNumber(h.KundNr, bestellNr);
+      if (existing !== null) return { AuftNr: existing, created: false };
+    }
+    const [customer, company] = await Promise.all([
+      this.reference.customer(h.KundNr),
+      this.reference.company(),
+    ]);
+    const waehrAbk = (h.WaehrAbk ?? company.Leitwaehrung).toUpperCase();
+    const artNrs = [...new Set(dto.Positionen.map((p) => p.ArtNr))];
+    const [cashStep, storeOk, articles] = await Promise.all([
+      this.reference.cashRounding(waehrAbk),
+      h.StaoNr === undefined ? true : this.reference.storeExists(h.StaoNr),
+      this.reference.articles(artNrs, customer?.AdrSprache ?? null),
+    ]);
+
+    const problems: FieldProblem[] = [];
+    if (!customer) problems.push({ field: 'GrundDaten.KundNr', message: `unknown customer "${h.KundNr}"` });
+    if (!cashStep) problems.push({ field: 'GrundDaten.WaehrAbk', message: `unknown currency "${waehrAbk}"` });
+    if (!storeOk) problems.push({ field: 'GrundDaten.StaoNr', message: `unknown location ${h.StaoNr}` });
+    const ctx = { debiNr: h.KundNr, waehrAbk, articles, standardTaxCode: company.StandardWUSTCode };
+    const checked = checkLines(dto.Positionen, ctx);
+    problems.push(...checked.problems);
+    if (problems.length > 0 || !customer || !cashStep) throw unprocessable(problems);
+
+    const taxCodes = await this.reference.taxCodes([...new Set(checked.lines.map((l) => l.taxCode))]);
+    const priced = await priceLines(checked.lines, ctx, taxCodes, this.prices);
+    if (priced.problems.length > 0) throw unprocessable(priced.problems);
+    const totals = summarize(priced.lines, cashStep);
+    if (totals.gross.gt(MAX_ORDER_TOTAL))
+      throw ApiError.unprocessable(`The order total exceeds ${MAX_ORDER_TOTAL.toString()}.`);
+    const addresses = await this.orderAddresses(dto, customer);
+
+    const now = new Date();
+    const outcome = await this.orders.create({
+      head: {
+        AuftStatus: 'N',
+        KundNr: customer.DebiNr,
+        AuftBez: h.AuftBez ?? null,
+        AuftBestellNr: bestellNr,
+        AuftBestellRef: h.AuftBestellRef ?? null,
+        AuftBestellT: h.AuftBestellT === undefined ? null : parseIsoDateTime(h.AuftBestellT),
+        AuftLieferT: h.AuftLieferT === undefined ? null : parseIsoDateTime(h.AuftLieferT),
+        WaehrAbk: waehrAbk,
+        AuftKomment: h.AuftKomment ?? null,
+        KTNr: h.KTNr ?? customer.KTNr,
+        StaoNr: h.StaoNr ?? null,
+        KundBedTyp: h.KundBedTyp ?? null,
+        AuftLiefKost: h.AuftLiefKost === undefined ? null : dec(h.AuftLiefKost),
+        PreisListNr: customer.PreisListNr,
+        PreisListTyp: customer.PreisListTyp,
+        WUSTCode: customer.WUSTCode,
+        AuftSummeNetto: totals.net,
+        AuftSummeWUST: totals.tax,
+        AuftSummeBrutto: totals.gross,
+        OffertNr: null,
+        FolgeAuftNr: null,
+        ErfasstVon: user.name,
+        AuftErf: now,
+        GeaendertAm: now,
+      },
+      lines: priced.lines,
+      addresses,
+      payments: payments(dto.Zahlung),
+    });
+    if (outcome.created) this.publish(outcome.AuftNr, 'created', user);
+    return outcome;
+  }
+
+  /** PUT: the offer becomes an order once (D5); a template offer only for a matching customer. */
+  async convert(dto: ConvertOfferDto, user: AuthUser): Promise<string> {
+    const { KundNr, OffertNr } = dto.GrundDaten;
+    const offer = await this.orders.find(OffertNr);
+    if (!offer || offer.head.AuftStatus !== 'P')
+      throw ApiError.notFound(`There is no offer ${OffertNr} (an order with status P).`, { OffertNr });
+    if (offer.head.FolgeAuftNr !== null) throw alreadyConverted(OffertNr, offer.head.FolgeAuftNr);
+    const customer = await this.reference.customer(KundNr);
+    if (!customer)
+      throw unprocessable([{ field: 'GrundDaten.KundNr', message: `unknown customer "${KundNr}"` }]);
+    const mismatch = offerMismatch(offer, customer);
+    if (mismatch.length > 0) {
+      throw ApiError.conflict(
+        `Offer ${OffertNr} does not match customer ${KundNr}: ${mismatch.join(', ')}.`,
+        { mismatch, OffertNr, KundNr },
+      );
+    }
+    const cashStep = (await this.reference.cashRounding(offer.head.WaehrAbk)) ?? new Decimal(0.01);
+    const order = orderFromOffer(offer, customer, payments(dto.Zahlung), cashStep, user.name, new Date());
+    const outcome = await this.orders.convertOffer(OffertNr, order);
+    if (!outcome.converted) throw alreadyConverted(OffertNr, outcome.AuftNr);
+    this.publish(outcome.AuftNr, 'converted', user);
+    return outcome.AuftNr;
+  }
+
+  /** The customer's own addresses, replaced per role by the order's (checked by AdrCheck). */
+  private async orderAddresses(dto: CreateOrderDto, customer: OrderCustomer): Promise<NewOrderAddress[]> {
+    const own = { KontaktAdr: customer.KundKontakt, LiefAdr: customer.KundLief, RechAdr: customer.KundRech };
+    const given = ORDER_ADDRESS_ROLES.filter((role) => dto.Adressen?.[role] !== undefined);
+    const checked = await this.addressCheck.checkAll(
+      given.map((role) => ({ address: dto.Adressen?.[role] as AddressInputDto, path: `Adressen.${role}` })),
+    );
+    const overrides = new Map(given.map((role, i) => [role, addressData(checked[i])]));
+    return ORDER_ADDRESS_ROLES.map((role) => {
+      const address = overrides.get(role);
+      return address ? { role, address } : { role, AdrNr: own[role] };
+    });
+  }
+
+  private publish(auftNr: string, action: 'created' | 'converted', user: AuthUser): void {
+    this.events.publish('REST_Auft', {
+      event: 'REST_Auft',
+      AuftNr: auftNr,
+      action,
+      user: user.name,
+      occurredAt: isoUtc(new Date()),
+    });
+  }
+}
+
+function unprocessable(problems: FieldProblem[]): ApiError {
+  const fields = problems.map((p) => p.field).join(', ');
+  return ApiError.unprocessable(
+    `The order refers to data that does not exist or cannot be used: ${fields}.`,
+    problems,
+  );
+}
+
+function alreadyConverted(offerNr: string, auftNr: string): ApiError {
+  return ApiError.conflict(`Offer ${offerNr} has already been converted into order ${auftNr}.`, {
+    AuftNr: auftNr,
+    OffertNr: offerNr,
+  });
+}
+
+function payments(input: PaymentInputDto[] | undefined): Array<Omit<OrderPayment, 'Key'>> {
+  return (input ?? []).map((p) => ({ Bezeichnung: p.Bezeichnung ?? null, Wert: p.Wert ?? null }));
+}
+
+function addressData(a: AddressInputDto): OrderAddressData {
+  return {
+    AdrSprache: a.AdrSprache,
+    EmailAdress: a.EmailAdress ?? null,
+    AdrAdresse1: a.AdrAdresse1,
+    AdrAdresse2: a.AdrAdresse2 ?? null,
+    AdrAnrede: a.AdrAnrede,
+    AdrFax: a.AdrFax ?? null,
+    AdrFirma: a.AdrFirma ?? null,
+    AdrFirma2: a.AdrFirma2 ?? null,
+    AdrVorname: a.AdrVorname ?? null,
+    AdrName: a.AdrName ?? null,
+    AdrTelex: a.AdrTelex ?? null,
+    AdrTf1: a.AdrTf1 ?? null,
+    AdrTf2: a.AdrTf2 ?? null,
+    OrtLand: a.OrtLand,
+    OrtName: a.OrtName,
+    OrtPLZ: a.OrtPLZ,
+  };
+}

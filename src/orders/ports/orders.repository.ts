@@ -1,0 +1,126 @@
+import { Decimal } from '../../common/money';
+
+export type OrderAddressRole = 'KontaktAdr' | 'LiefAdr' | 'RechAdr';
+
+export const ORDER_ADDRESS_ROLES: readonly OrderAddressRole[] = ['KontaktAdr', 'LiefAdr', 'RechAdr'];
+
+/** The order head as stored (Auftrag); money as exact decimals. */
+export interface OrderHead {
+  AuftNr: string;
+  AuftStatus: string;
+  KundNr: string | null;
+  AuftBez: string | null;
+  AuftBestellNr: string | null;
+  AuftBestellRef: string | null;
+  AuftBestellT: Date | null;
+  AuftLieferT: Date | null;
+  WaehrAbk: string;
+  AuftKomment: string | null;
+  KTNr: string | null;
+  StaoNr: number | null;
+  KundBedTyp: number | null;
+  AuftLiefKost: Decimal | null;
+  PreisListNr: number | null;
+  PreisListTyp: string | null;
+  WUSTCode: string | null;
+  AuftSummeNetto: Decimal;
+  AuftSummeWUST: Decimal;
+  AuftSummeBrutto: Decimal;
+  OffertNr: string | null;
+  FolgeAuftNr: string | null;
+  ErfasstVon: string | null;
+  AuftErf: Date;
+  GeaendertAm: Date;
+}
+
+/** One order line (AuftragPos). */
+export interface OrderLine {
+  PosNr: number;
+  VisPosNr: number | null;
+  ArtNr: string;
+  PosBez: string | null;
+  PosAnzBest: Decimal;
+  PosPreisBasis: Decimal;
+  PosPreisEinzel: Decimal;
+  PosPreisTotal: Decimal;
+  PosPreisWUSTBetrag: Decimal;
+  VPEAnzBest: Decimal | null;
+  VPEPreisEinzel: Decimal | null;
+  VPEinheit: string | null;
+  WUSTSatz: Decimal;
+  WUSTCode: string | null;
+  GRabSatz: Decimal | null;
+  GRabBez: Decimal | null;
+}
+
+/** The address fields an order shows and an order-only address stores (Adressen). */
+export interface OrderAddressData {
+  AdrSprache: string | null;
+  EmailAdress: string | null;
+  AdrAdresse1: string | null;
+  AdrAdresse2: string | null;
+  AdrAnrede: number;
+  AdrFax: string | null;
+  AdrFirma: string | null;
+  AdrFirma2: string | null;
+  AdrVorname: string | null;
+  AdrName: string | null;
+  AdrTelex: string | null;
+  AdrTf1: string | null;
+  AdrTf2: string | null;
+  OrtLand: string | null;
+  OrtName: string | null;
+  OrtPLZ: string | null;
+}
+
+export interface StoredOrderAddress extends OrderAddressData {
+  AdrNr: number;
+}
+
+export interface OrderPayment {
+  Key: string;
+  Bezeichnung: string | null;
+  Wert: string | null;
+}
+
+export interface StoredOrder {
+  head: OrderHead;
+  lines: OrderLine[];
+  addresses: Partial<Record<OrderAddressRole, StoredOrderAddress>>;
+  payments: OrderPayment[];
+}
+
+/** An address role of a new order: one of the customer's addresses, or a new order-only one. */
+export type NewOrderAddress =
+  { role: OrderAddressRole; AdrNr: number } | { role: OrderAddressRole; address: OrderAddressData };
+
+/** Everything of a new order but its number, which the repository draws inside the transaction. */
+export interface NewOrder {
+  head: Omit<OrderHead, 'AuftNr'>;
+  lines: OrderLine[];
+  addresses: NewOrderAddress[];
+  payments: Array<Omit<OrderPayment, 'Key'>>;
+}
+
+export type CreateOrderOutcome =
+  | { created: true; AuftNr: string }
+  /** An order with the same KundNr + AuftBestellNr existed (possibly committed a moment ago). */
+  | { created: false; AuftNr: string };
+
+export type ConvertOfferOutcome =
+  | { converted: true; AuftNr: string }
+  /** The offer had been converted already (possibly by a concurrent request). */
+  | { converted: false; AuftNr: string };
+
+/**
+ * Port: orders and offers. Writes are one transaction each: all rows or none, numbers from the
+ * AUFTRAG range that never repeat, even under concurrent requests from several instances.
+ */
+export abstract class OrdersRepository {
+  abstract find(auftNr: string): Promise<StoredOrder | null>;
+  abstract findByCustomerOrderNumber(kundNr: string, auftBestellNr: string): Promise<string | null>;
+  /** Creates the order unless KundNr + AuftBestellNr exists already (then answers that order). */
+  abstract create(order: NewOrder): Promise<CreateOrderOutcome>;
+  /** Creates the order and records it on the offer (FolgeAuftNr), unless that happened before. */
+  abstract convertOffer(offerNr: string, order: NewOrder): Promise<ConvertOfferOutcome>;
+}
