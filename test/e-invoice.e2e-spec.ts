@@ -157,7 +157,7 @@ describe('POST /www/zugferd', () => {
     const jobs = readdirSync(workDir);
     expect(jobs).toHaveLength(1);
     const files = readdirSync(join(workDir, jobs[0])).sort();
-    expect(files).toEqual(['input.pdf', 'input.xml', 'output-invoice.pdf', 'steps.txt']);
+    expect(files).toEqual(['input.pdf', 'input.xml', 'output.pdf', 'steps.txt']);
     expect(readFileSync(join(workDir, jobs[0], 'steps.txt'), 'utf8')).toContain('embedded factur-x.xml');
   });
 

@@ -42,6 +42,12 @@ class ZugferdJob {
   }
 }
 
+/** The attachment name comes from the uploaded PDF: keep it out of header syntax. */
+function headerSafeFileName(name: string): string {
+  const safe = name.replace(/[^\w.-]/g, '_');
+  return safe === '' ? 'invoice.xml' : safe;
+}
+
 @Injectable()
 export class EInvoiceService {
   constructor(
@@ -67,7 +73,7 @@ export class EInvoiceService {
         job.record(`kept work files in ${job.id}/`);
         await this.workFiles.keep(job.id, {
           ...inputs,
-          [`output-${document.fileName}`]: document.content,
+          [document.contentType === 'application/pdf' ? 'output.pdf' : 'output.xml']: document.content,
           'steps.txt': job.steps.join('\n'),
         });
       }
@@ -127,7 +133,7 @@ export class EInvoiceService {
     return {
       content: Buffer.from(result.xml),
       contentType: result.contentType,
-      fileName: result.attachmentName,
+      fileName: headerSafeFileName(result.attachmentName),
     };
   }
 
