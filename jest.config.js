@@ -10,6 +10,8 @@ const common = {
   moduleFileExtensions: ['ts', 'js', 'json'],
 };
 module.exports = {
+  // testTimeout is a global option in jest 30 (ignored inside a project).
+  testTimeout: 60000,
   projects: [
     { ...common, displayName: 'unit', rootDir: __dirname, testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/libs/**/*.spec.ts'] },
     {
@@ -19,7 +21,6 @@ module.exports = {
       testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
-      testTimeout: 60000,
     },
   ],
 };
