@@ -1,4 +1,13 @@
 import { Module } from '@nestjs/common';
+import { PricingModule } from '../pricing/pricing.module';
+import { TypeOrmArticlesPersistenceModule } from './adapters/typeorm/typeorm-articles-persistence.module';
+import { ArticleOrderSnapshots } from './article-order-snapshots';
+import { ArticlesController } from './articles.controller';
+import { ArticlesService } from './articles.service';
 
-@Module({})
+@Module({
+  imports: [PricingModule, TypeOrmArticlesPersistenceModule],
+  controllers: [ArticlesController],
+  providers: [ArticlesService, ArticleOrderSnapshots],
+})
 export class ArticlesModule {}

@@ -32,6 +32,8 @@ export class AppConfig {
   readonly rateLimitPerMinute!: number;
   readonly tokenCacheSeconds!: number;
   readonly legacyListDates!: boolean;
+  /** How long the article list reuses one ordering of the catalogue for its pages (0 = never). */
+  readonly articleSnapshotSeconds!: number;
   readonly attributeWebshop!: string;
   readonly attributePackaging!: string;
   readonly attributeUsage!: string;
@@ -150,6 +152,7 @@ export function loadAppConfig(env: Env = process.env): AppConfig {
     rateLimitPerMinute: r.int('RATE_LIMIT_PER_MINUTE', 6000, 0, 10000000),
     tokenCacheSeconds: r.int('TOKEN_CACHE_SECONDS', 5, 0, 5),
     legacyListDates: r.bool('LEGACY_LIST_DATES', false),
+    articleSnapshotSeconds: r.int('ARTICLE_SNAPSHOT_SECONDS', 10, 0, 3600),
     attributeWebshop: r.attributeKey('ATTRIBUTE_WEBSHOP', 'RESTWEBSHOP'),
     attributePackaging: r.attributeKey('ATTRIBUTE_PACKAGING', 'WEBSHOPVPE'),
     attributeUsage: r.attributeKey('ATTRIBUTE_USAGE', 'VERWENDUNG'),

@@ -1,0 +1,123 @@
+import { timestampParam } from '@app/erp-db';
+import { ArticleFilter, ArticleSort, SortColumn } from '../../ports/article-catalogue';
+
+/** The main language: its description is Artikel.ArtBez itself, served from IX_Artikel_Status_ArtBez. */
+export const MAIN_LANGUAGE = 'ger';
+
+export type Dialect = 'sqlite' | 'postgres' | 'mssql';
+
+export interface SqlWithParams {
+  sql: string;
+  params: Record<string, unknown>;
+}
+
+const NULLABLE_TEXT = new Set<SortColumn>([
+  'Einheit',
+  'Farbe',
+  'ArtGruppe',
+  'ArtKlasse',
+  'BeschaffungsArt',
+  'VerarbeitungsArt',
+]);
+
+const TAX_JOIN = `
+LEFT JOIN "MWSTCode" m ON m."WUSTCode" = a."WUSTCode"
+LEFT JOIN "MWSTCode" s ON s."WUSTCode" = (SELECT MIN(f."StandardWUSTCode") FROM "Firma" f)`;
+
+function description(language: string): string {
+  return language === MAIN_LANGUAGE ? 'a."ArtBez"' : 'COALESCE(t."ArtBez", a."ArtBez")';
+}
+
+/** Sort expressions never yield NULL, so every database orders the same way. */
+function sortExpression(column: SortColumn, language: string): string {
+  if (column === 'ArtBez') return description(language);
+  if (column === 'WUSTSatz') return 'COALESCE(m."WUSTSatz", s."WUSTSatz", 0)';
+  if (NULLABLE_TEXT.has(column)) return `COALESCE(a."${column}", '')`;
+  return `a."${column}"`;
+}
+
+/** Escapes LIKE wildcards with '!' (also SQL Server's '[' ranges). */
+function likeLiteral(value: string): string {
+  return value.replace(/[!%_[]/g, (c) => `!${c}`);
+}
+
+/** The attribute list test: "SHOP" matches Contents "SHOP" and "OTHER, SHOP", ignoring case and blanks. */
+export function webshopPattern(webshop: string): string {
+  return `%,${likeLiteral(webshop.replace(/\s+/g, '').toUpperCase())},%`;
+}
+
+const CHANGED_SINCE = `a."ArtNr" IN (
+  SELECT c1."ArtNr" FROM "Artikel" c1 WHERE c1."GeaendertAm" >= :since
+  UNION SELECT c2."ArtNr" FROM "Preis" c2 WHERE c2."GeaendertAm" >= :since
+  UNION SELECT c3."ArtNr" FROM "Lagerbestand" c3 WHERE c3."GeaendertAm" >= :since
+  UNION SELECT c4."ArtNr" FROM "Reservierung" c4 WHERE c4."GeaendertAm" >= :since
+  UNION SELECT c5."ArtNr" FROM "ArtikelVPE" c5 WHERE c5."GeaendertAm" >= :since)`;
+
+/**
+ * FROM, joins and WHERE of every article query. `webshopKey` is the attribute (RESTWEBSHOP) that
+ * names the shops; `withText` joins the description's language, `withTax` the tax codes.
+ */
+export function fromWhere(
+  filter: ArticleFilter,
+  webshopKey: string,
+  withText: boolean,
+  withTax: boolean,
+): SqlWithParams {
+  const params: Record<string, unknown> = {};
+  let sql = 'FROM "Artikel" a';
+  if (withText && filter.language !== MAIN_LANGUAGE) {
+    sql += ` LEFT JOIN "ArtikelText" t ON t."ArtNr" = a."ArtNr" AND t."AdrSprache" = :language`;
+    params.language = filter.language;
+  }
+  if (withTax) sql += TAX_JOIN;
+  const where: string[] = [];
+  if (filter.activeOnly) where.push('a."ArtikelStatus" = 1');
+  if (filter.artNr !== undefined) {
+    where.push('a."ArtNr" = :artNr');
+    params.artNr = filter.artNr;
+  }
+  if (filter.webshop !== null) {
+    where.push(`EXISTS (SELECT 1 FROM "Attribut" w WHERE w."ObjTyp" = 'ART' AND w."ObjKey" = a."ArtNr"
+      AND w."PHKey" = :webshopKey
+      AND UPPER(CONCAT(',', REPLACE(w."Contents", ' ', ''), ',')) LIKE :webshopPattern ESCAPE '!')`);
+    params.webshopKey = webshopKey;
+    params.webshopPattern = webshopPattern(filter.webshop);
+  }
+  if (filter.modifiedSince !== null) {
+    where.push(CHANGED_SINCE);
+    params.since = timestampParam(filter.modifiedSince);
+  }
+  if (where.length > 0) sql += ` WHERE ${where.join(' AND ')}`;
+  return { sql, params };
+}
+
+export function orderBy(sorts: ArticleSort[], language: string): string {
+  const keys = sorts.map((s) => `${sortExpression(s.column, language)}${s.descending ? ' DESC' : ''}`);
+  if (!sorts.some((s) => s.column === 'ArtNr')) keys.push('a."ArtNr"');
+  return ` ORDER BY ${keys.join(', ')}`;
+}
+
+/** Row window after ORDER BY, written the way each database wants it. */
+export function window(dialect: Dialect, offset: number, limit: number | null): string {
+  if (offset === 0 && limit === null) return '';
+  if (dialect === 'mssql')
+    return ` OFFSET ${offset} ROWS${limit === null ? '' : ` FETCH NEXT ${limit} ROWS ONLY`}`;
+  if (dialect === 'postgres') return ` LIMIT ${limit === null ? 'ALL' : limit} OFFSET ${offset}`;
+  return ` LIMIT ${limit === null ? -1 : limit} OFFSET ${offset}`;
+}
+
+export function rowColumns(language: string): string {
+  return `a."ArtNr" AS "ArtNr", a."AnLager" AS "AnLager", ${description(language)} AS "ArtBez",
+  a."ArtikelStatus" AS "ArtikelStatus", a."Einheit" AS "Einheit", a."Farbe" AS "Farbe",
+  COALESCE(m."WUSTSatz", s."WUSTSatz") AS "WUSTSatz", a."GeaendertAm" AS "GeaendertAm",
+  a."ArtGruppe" AS "ArtGruppe", a."HatVPE" AS "HatVPE", a."ArtKlasse" AS "ArtKlasse",
+  a."BeschaffungsArt" AS "BeschaffungsArt", a."VerarbeitungsArt" AS "VerarbeitungsArt"`;
+}
+
+export function needsText(sorts: ArticleSort[]): boolean {
+  return sorts.some((s) => s.column === 'ArtBez');
+}
+
+export function needsTax(sorts: ArticleSort[]): boolean {
+  return sorts.some((s) => s.column === 'WUSTSatz');
+}

@@ -1,0 +1,154 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { readTimestamp } from '@app/erp-db';
+import { DataSource } from 'typeorm';
+import { AppConfig } from '../../../common/config/app-config';
+import {
+  ArticleCatalogue,
+  ArticleFilter,
+  ArticleRow,
+  ArticleSort,
+  AttributeRow,
+  PackagingRow,
+  RequestReferenceData,
+  StockMovementRow,
+} from '../../ports/article-catalogue';
+import { Dialect, fromWhere, needsTax, needsText, orderBy, rowColumns, window } from './article-sql';
+import { streamRows } from './row-stream';
+
+/** Rows per batch of a streamed query. */
+const STREAM_BATCH = 500;
+/** SQL Server accepts at most 2100 parameters per statement. */
+const MAX_KEYS_PER_QUERY = 1000;
+
+const REFERENCE_SQL = `
+SELECT (SELECT MIN(f."Leitwaehrung") FROM "Firma" f) AS "leadingCurrency",
+  (SELECT COUNT(*) FROM "Waehrung" w WHERE w."WaehrAbk" = :waehrAbk) AS "currencyCount",
+  (SELECT MIN(d."DebiNr") FROM "Debitor" d WHERE d."DebiNr" = :debiNr) AS "debiNr",
+  (SELECT MIN(k."AdrSprache") FROM "Debitor" d2 JOIN "Adressen" k ON k."AdrNr" = d2."KundKontakt"
+    WHERE d2."DebiNr" = :debiNr) AS "language"`;
+
+const ATTRIBUTES_SQL = `SELECT "ObjKey" AS "ArtNr", "AttrID", "PHKey", "Contents" FROM "Attribut"
+WHERE "ObjTyp" = 'ART' AND "ObjKey" IN (:...artNrs)`;
+
+const STOCK_SQL = `SELECT x."ArtNr" AS "ArtNr", x."StaoNr" AS "StaoNr", x."LagerOrt" AS "LagerOrt", x."Menge" AS "Menge"
+FROM (
+  SELECT b."ArtNr" AS "ArtNr", b."StaoNr" AS "StaoNr", b."LagerOrt" AS "LagerOrt", b."Bestand" AS "Menge"
+  FROM "Lagerbestand" b WHERE b."ArtNr" IN (:...artNrs)
+  UNION ALL
+  SELECT r."ArtNr", r."StaoNr", r."LagerOrt", 0 - r."Menge" FROM "Reservierung" r WHERE r."ArtNr" IN (:...artNrs)
+) x JOIN "Standort" st ON st."StaoNr" = x."StaoNr" AND st."Freigegeben" = 'J'`;
+
+const PACKAGING_SQL = `SELECT "ArtNr", "VPEinheit", "VPBezeichnung", "VPEFaktor", "Gewicht", "VPEGewicht", "GewichtInhalt"
+FROM "ArtikelVPE" WHERE "ArtNr" IN (:...artNrs)`;
+
+type RawArticleRow = Omit<ArticleRow, 'GeaendertAm'> & { GeaendertAm: unknown };
+
+function toArticleRow(r: RawArticleRow): ArticleRow {
+  return { ...r, GeaendertAm: readTimestamp(r.GeaendertAm) as Date };
+}
+
+@Injectable()
+export class TypeOrmArticleCatalogue extends ArticleCatalogue {
+  private readonly dialect: Dialect;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly config: AppConfig,
+  ) {
+    super();
+    const type = dataSource.options.type;
+    this.dialect = type === 'postgres' ? 'postgres' : type === 'mssql' ? 'mssql' : 'sqlite';
+  }
+
+  private bind(sql: string, params: Record<string, unknown>): [string, unknown[]] {
+    return this.dataSource.driver.escapeQueryWithParameters(sql, params, {});
+  }
+
+  private run<T>(sql: string, params: Record<string, unknown>): Promise<T[]> {
+    const [query, values] = this.bind(sql, params);
+    return this.dataSource.query(query, values);
+  }
+
+  private async byKeys<T>(sql: string, artNrs: string[]): Promise<T[]> {
+    if (artNrs.length === 0) return [];
+    if (artNrs.length <= MAX_KEYS_PER_QUERY) return this.run<T>(sql, { artNrs });
+    const rows: T[] = [];
+    for (let i = 0; i < artNrs.length; i += MAX_KEYS_PER_QUERY)
+      rows.push(...(await this.run<T>(sql, { artNrs: artNrs.slice(i, i + MAX_KEYS_PER_QUERY) })));
+    return rows;
+  }
+
+  async referenceData(waehrAbk: string | null, debiNr: string | null): Promise<RequestReferenceData> {
+    const [row] = await this.run<{
+      leadingCurrency: string;
+      currencyCount: number | string;
+      debiNr: string | null;
+      language: string | null;
+    }>(REFERENCE_SQL, { waehrAbk: waehrAbk ?? '', debiNr: debiNr ?? '' });
+    return {
+      leadingCurrency: row.leadingCurrency,
+      currencyKnown: waehrAbk === null || Number(row.currencyCount) > 0,
+      customer: debiNr !== null && row.debiNr ? { DebiNr: row.debiNr, language: row.language } : null,
+    };
+  }
+
+  async *orderedNumbers(filter: ArticleFilter, sorts: ArticleSort[]): AsyncIterable<string[]> {
+    const from = fromWhere(filter, this.config.attributeWebshop, needsText(sorts), needsTax(sorts));
+    const [sql, params] = this.bind(
+      `SELECT a."ArtNr" AS "ArtNr" ${from.sql}${orderBy(sorts, filter.language)}`,
+      from.params,
+    );
+    for await (const batch of streamRows<{ ArtNr: string }>(this.dataSource, sql, params, STREAM_BATCH * 10))
+      yield batch.map((r) => r.ArtNr);
+  }
+
+  async *orderedRows(
+    filter: ArticleFilter,
+    sorts: ArticleSort[],
+    offset: number,
+    limit: number | null,
+  ): AsyncIterable<ArticleRow[]> {
+    const from = fromWhere(filter, this.config.attributeWebshop, true, true);
+    const [sql, params] = this.bind(
+      `SELECT ${rowColumns(filter.language)} ${from.sql}${orderBy(sorts, filter.language)}` +
+        window(this.dialect, offset, limit),
+      from.params,
+    );
+    for await (const batch of streamRows<RawArticleRow>(this.dataSource, sql, params, STREAM_BATCH))
+      yield batch.map(toArticleRow);
+  }
+
+  async rowsByNumbers(artNrs: string[], filter: ArticleFilter): Promise<ArticleRow[]> {
+    if (artNrs.length === 0) return [];
+    const from = fromWhere(filter, this.config.attributeWebshop, true, true);
+    const sql = `SELECT ${rowColumns(filter.language)} ${from.sql}${from.sql.includes(' WHERE ') ? ' AND' : ' WHERE'} a."ArtNr" IN (:...artNrs)`;
+    const rows: RawArticleRow[] = [];
+    for (let i = 0; i < artNrs.length; i += MAX_KEYS_PER_QUERY)
+      rows.push(
+        ...(await this.run<RawArticleRow>(sql, {
+          ...from.params,
+          artNrs: artNrs.slice(i, i + MAX_KEYS_PER_QUERY),
+        })),
+      );
+    return rows.map(toArticleRow);
+  }
+
+  async count(filter: ArticleFilter): Promise<number> {
+    const from = fromWhere(filter, this.config.attributeWebshop, false, false);
+    const [row] = await this.run<{ n: number | string }>(`SELECT COUNT(*) AS "n" ${from.sql}`, from.params);
+    return Number(row.n);
+  }
+
+  async attributes(artNrs: string[]): Promise<AttributeRow[]> {
+    return this.byKeys<AttributeRow>(ATTRIBUTES_SQL, artNrs);
+  }
+
+  async stockMovements(artNrs: string[]): Promise<StockMovementRow[]> {
+    return this.byKeys<StockMovementRow>(STOCK_SQL, artNrs);
+  }
+
+  async packaging(artNrs: string[]): Promise<PackagingRow[]> {
+    return this.byKeys<PackagingRow>(PACKAGING_SQL, artNrs);
+  }
+}

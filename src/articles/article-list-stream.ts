@@ -1,0 +1,42 @@
+import { Logger } from '@nestjs/common';
+import { Readable } from 'node:stream';
+import { Link } from '../common/http/public-url';
+import { ArticleRecord } from './article.mapper';
+
+const logger = new Logger('ArticleListStream');
+
+export interface StreamedListEnd {
+  count: number;
+  links: Link[];
+}
+
+/**
+ * The list response `{"data":[...],"count":n,"links":[...]}` written batch by batch, so memory
+ * stays flat however large the catalogue is; `count` and `links` follow the data because they
+ * may depend on how many records were sent.
+ */
+export function streamArticleList(
+  batches: AsyncIterable<ArticleRecord[]>,
+  finish: (sent: number) => Promise<StreamedListEnd>,
+  encode: (json: string) => Buffer,
+): Readable {
+  async function* body(): AsyncGenerator<Buffer> {
+    try {
+      yield encode('{"data":[');
+      let sent = 0;
+      for await (const batch of batches) {
+        if (batch.length === 0) continue;
+        const json = batch.map((r) => JSON.stringify(r)).join(',');
+        yield encode(sent > 0 ? `,${json}` : json);
+        sent += batch.length;
+      }
+      const end = await finish(sent);
+      yield encode(`],"count":${end.count},"links":${JSON.stringify(end.links)}}`);
+    } catch (e) {
+      // The status line is out already: all that is left is to cut the response and say why here.
+      logger.error(`article list stream aborted: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      throw e;
+    }
+  }
+  return Readable.from(body(), { objectMode: false });
+}

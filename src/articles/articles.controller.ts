@@ -1,0 +1,114 @@
+import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AuthUser } from '../auth/auth-user';
+import { CurrentUser, ErpAuth } from '../auth/erp-auth.decorator';
+import { AppConfig } from '../common/config/app-config';
+import { ApiError } from '../common/errors/api-error';
+import { encodeLatin1Json } from '../common/http/charset';
+import { publicBaseUrl } from '../common/http/public-url';
+import { parseFields, parseModifiedSince, parseSorts } from './article-fields';
+import { listLinks } from './article-list-links';
+import { streamArticleList } from './article-list-stream';
+import { ArticleRequest, ArticlesService, MAX_PAGE_FROM_SNAPSHOT } from './articles.service';
+import { ArticleListQueryDto, ArticleQueryDto } from './dto/article-query.dto';
+import { ArticleListDto, ArticleResponseDto } from './dto/article-response.dto';
+
+const LIST_PATH = '/www/artikel';
+
+/** Values the DTO has validated already. */
+function value<T>(parsed: { ok: true; value: T } | { ok: false; message: string }): T {
+  if (!parsed.ok) throw ApiError.badRequest(parsed.message);
+  return parsed.value;
+}
+
+@ApiTags('artikel')
+@Controller('www/artikel')
+@ErpAuth()
+export class ArticlesController {
+  constructor(
+    private readonly articles: ArticlesService,
+    private readonly config: AppConfig,
+  ) {}
+
+  private request(q: ArticleQueryDto, user: AuthUser, req: FastifyRequest): ArticleRequest {
+    return {
+      user,
+      waehrabk: q.waehrabk,
+      debinr: q.debinr,
+      adrsprache: q.adrsprache,
+      fields: value(parseFields(q.fields)),
+      sorts: value(parseSorts(q.sorts)),
+      modifiedSince: value(parseModifiedSince(q.modifiedsince)),
+      baseUrl: publicBaseUrl(req, this.config),
+    };
+  }
+
+  private encode(json: string): Buffer {
+    return this.config.responseCharset === 'utf-8' ? Buffer.from(json, 'utf8') : encodeLatin1Json(json);
+  }
+
+  @Get()
+  @ApiOperation({
+    summary: 'Articles with prices, stock and packaging units',
+    description:
+      'Paged with limit/offset; limit=0 (default) returns every article as one streamed response. ' +
+      'Without modifiedsince only active articles (ArtikelStatus 1) are listed; with it, every changed one.',
+  })
+  @ApiOkResponse({ type: ArticleListDto })
+  @ApiBadRequestResponse({
+    description: 'Bad limit, offset, fields, sorts, modifiedsince or an unknown currency.',
+  })
+  @ApiUnprocessableEntityResponse({ description: 'debinr names no customer.' })
+  async list(
+    @Query() q: ArticleListQueryDto,
+    @CurrentUser() user: AuthUser,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<unknown> {
+    const ctx = await this.articles.context(this.request(q, user, req));
+    const offset = Number(q.offset ?? 0);
+    const limit = Number(q.limit ?? 0);
+    const baseUrl = ctx.record.baseUrl;
+    const rawQuery = req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '';
+    if (limit > 0 && limit <= MAX_PAGE_FROM_SNAPSHOT) {
+      const { data, count } = await this.articles.page(ctx, offset, limit);
+      return { data, count, links: listLinks(baseUrl, LIST_PATH, rawQuery, { offset, limit, count }) };
+    }
+    const bounded = limit > 0 ? limit : null;
+    reply.header('Content-Type', `application/json; charset=${this.config.responseCharset}`);
+    return streamArticleList(
+      this.articles.batches(ctx, offset, bounded),
+      async (sent) => {
+        const count = await this.articles.streamedCount(ctx, offset, bounded, sent);
+        return { count, links: listLinks(baseUrl, LIST_PATH, rawQuery, { offset, limit, count }) };
+      },
+      (json) => this.encode(json),
+    );
+  }
+
+  @Get(':ArtNr')
+  @ApiOperation({ summary: 'One article, same record and parameters as the list (without paging)' })
+  @ApiOkResponse({ type: ArticleResponseDto })
+  @ApiNotFoundResponse({ description: 'No such article, or not released for the web shop of the user.' })
+  async one(
+    @Param('ArtNr') artNr: string,
+    @Query() q: ArticleQueryDto,
+    @CurrentUser() user: AuthUser,
+    @Req() req: FastifyRequest,
+  ): Promise<{ data: Record<string, unknown> }> {
+    if (artNr.length > 15)
+      throw ApiError.badRequest('ArtNr is longer than 15 characters.', [
+        { field: 'ArtNr', message: 'ArtNr must be at most 15 characters' },
+      ]);
+    const ctx = await this.articles.context(this.request(q, user, req));
+    return { data: await this.articles.one(ctx, artNr) };
+  }
+}

@@ -1,0 +1,166 @@
+import { Injectable } from '@nestjs/common';
+import { AuthUser } from '../auth/auth-user';
+import { AppConfig } from '../common/config/app-config';
+import { ApiError } from '../common/errors/api-error';
+import { PriceContext, PriceDetermination } from '../pricing/ports/price-determination';
+import { ArticleField } from './article-fields';
+import { ArticleOrderSnapshots } from './article-order-snapshots';
+import {
+  ArticleDetails,
+  ArticleRecord,
+  groupBy,
+  RecordContext,
+  stockByArticle,
+  toArticleRecord,
+} from './article.mapper';
+import { ArticleCatalogue, ArticleFilter, ArticleRow, ArticleSort } from './ports/article-catalogue';
+
+/** The description language when neither the customer nor the request names one. */
+export const DEFAULT_LANGUAGE = 'ger';
+
+/** Pages up to this size are cut from the ordering snapshot; larger ones and limit=0 are streamed. */
+export const MAX_PAGE_FROM_SNAPSHOT = 1000;
+
+export interface ArticleRequest {
+  user: AuthUser;
+  waehrabk?: string;
+  debinr?: string;
+  adrsprache?: string;
+  fields: Set<ArticleField>;
+  sorts: ArticleSort[];
+  modifiedSince: Date | null;
+  baseUrl: string;
+}
+
+/** A request resolved against the database: who sees what, in which language and currency. */
+export interface ArticleListContext {
+  filter: ArticleFilter;
+  sorts: ArticleSort[];
+  prices: PriceContext;
+  record: RecordContext;
+}
+
+@Injectable()
+export class ArticlesService {
+  constructor(
+    private readonly catalogue: ArticleCatalogue,
+    private readonly pricing: PriceDetermination,
+    private readonly snapshots: ArticleOrderSnapshots,
+    private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * Checks currency and customer and settles the language: the customer's contact-address
+   * language, else `adrsprache`, else ger. Unknown currency: 400; unknown customer: 422.
+   */
+  async context(req: ArticleRequest): Promise<ArticleListContext> {
+    const waehrAbk = req.waehrabk?.toUpperCase() ?? null;
+    const ref = await this.catalogue.referenceData(waehrAbk, req.debinr ?? null);
+    if (!ref.currencyKnown)
+      throw ApiError.badRequest(`Unknown currency ${waehrAbk}.`, [
+        { field: 'waehrabk', message: `waehrabk ${waehrAbk} is not a currency of the system` },
+      ]);
+    if (req.debinr !== undefined && ref.customer === null)
+      throw ApiError.unprocessable(`Customer ${req.debinr} does not exist.`, [
+        { field: 'debinr', message: `no customer with DebiNr ${req.debinr}` },
+      ]);
+    const language =
+      ref.customer?.language?.trim().toLowerCase() || req.adrsprache?.toLowerCase() || DEFAULT_LANGUAGE;
+    const currency = waehrAbk ?? ref.leadingCurrency;
+    return {
+      filter: {
+        language,
+        webshop: req.user.webshop?.trim() || null,
+        // A delta sync must also learn about articles that were switched off.
+        activeOnly: req.modifiedSince === null,
+        modifiedSince: req.modifiedSince,
+      },
+      sorts: req.sorts,
+      prices: { debiNr: ref.customer?.DebiNr ?? null, waehrAbk: currency },
+      record: {
+        fields: req.fields,
+        baseUrl: req.baseUrl,
+        waehrAbk: currency,
+        packagingKey: this.config.attributePackaging,
+      },
+    };
+  }
+
+  /** One page cut from the ordering snapshot, and the number of all matching articles. */
+  async page(
+    ctx: ArticleListContext,
+    offset: number,
+    limit: number,
+  ): Promise<{ data: ArticleRecord[]; count: number }> {
+    const numbers = await this.snapshots.numbers(ctx.filter, ctx.sorts);
+    const slice = numbers.slice(offset, offset + limit);
+    const rows = await this.catalogue.rowsByNumbers(slice, ctx.filter);
+    const position = new Map(slice.map((n, i) => [n, i]));
+    rows.sort((a, b) => (position.get(a.ArtNr) as number) - (position.get(b.ArtNr) as number));
+    return { data: await this.records(rows, ctx), count: numbers.length };
+  }
+
+  /** One article; 404 when it does not exist or the user's web shop may not see it. */
+  async one(ctx: ArticleListContext, artNr: string): Promise<ArticleRecord> {
+    const filter = { ...ctx.filter, activeOnly: false, artNr };
+    const rows = await this.catalogue.rowsByNumbers([artNr], filter);
+    if (rows.length === 0)
+      throw ApiError.notFound(
+        ctx.filter.modifiedSince
+          ? `Article ${artNr} does not exist, is not released for you or has not changed since then.`
+          : `Article ${artNr} does not exist or is not released for you.`,
+      );
+    const [record] = await this.records(rows, { ...ctx, filter });
+    return record;
+  }
+
+  /** Records in list order from `offset` (`limit` null = all) in batches, never the whole list at once. */
+  async *batches(
+    ctx: ArticleListContext,
+    offset: number,
+    limit: number | null,
+  ): AsyncGenerator<ArticleRecord[]> {
+    for await (const rows of this.catalogue.orderedRows(ctx.filter, ctx.sorts, offset, limit))
+      yield await this.records(rows, ctx);
+  }
+
+  /** `count` of a streamed list, asking the database only when the stream cannot tell. */
+  async streamedCount(
+    ctx: ArticleListContext,
+    offset: number,
+    limit: number | null,
+    sent: number,
+  ): Promise<number> {
+    const reachedEnd = limit === null || sent < limit;
+    if (reachedEnd && (sent > 0 || offset === 0)) return offset + sent;
+    return this.catalogue.count(ctx.filter);
+  }
+
+  /** Prices, attributes, stock and packaging for a batch: a fixed number of queries, whatever its size. */
+  private async records(rows: ArticleRow[], ctx: ArticleListContext): Promise<ArticleRecord[]> {
+    if (rows.length === 0) return [];
+    const f = ctx.record.fields;
+    const artNrs = rows.map((r) => r.ArtNr);
+    const withPackaging = f.has('Verpackungen')
+      ? rows.filter((r) => r.HatVPE === 'J').map((r) => r.ArtNr)
+      : [];
+    const [prices, attributes, stock, packaging] = await Promise.all([
+      f.has('Preis') || withPackaging.length > 0
+        ? this.pricing.determinePrices(artNrs, ctx.prices)
+        : Promise.resolve(new Map()),
+      f.has('attributes') || withPackaging.length > 0
+        ? this.catalogue.attributes(artNrs)
+        : Promise.resolve([]),
+      f.has('Bestand') ? this.catalogue.stockMovements(artNrs) : Promise.resolve([]),
+      this.catalogue.packaging(withPackaging),
+    ]);
+    attributes.sort((a, b) => (a.PHKey < b.PHKey ? -1 : a.PHKey > b.PHKey ? 1 : a.AttrID - b.AttrID));
+    const details: ArticleDetails = {
+      prices,
+      attributes: groupBy(attributes, (a) => a.ArtNr),
+      stock: stockByArticle(stock),
+      packaging: groupBy(packaging, (p) => p.ArtNr),
+    };
+    return rows.map((row) => toArticleRecord(row, details, ctx.record));
+  }
+}

@@ -1,0 +1,108 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  Validate,
+  ValidationArguments,
+  ValidatorConstraint,
+  ValidatorConstraintInterface,
+} from 'class-validator';
+import { ARTICLE_FIELDS, parseFields, parseModifiedSince, Parsed, parseSorts } from '../article-fields';
+
+function parameterConstraint(name: string, parse: (raw: string) => Parsed<unknown>) {
+  @ValidatorConstraint({ name })
+  class Constraint implements ValidatorConstraintInterface {
+    validate(value: unknown): boolean {
+      return typeof value === 'string' && parse(value).ok;
+    }
+    defaultMessage(args: ValidationArguments): string {
+      if (typeof args.value !== 'string') return `${args.property} must be given once, as text`;
+      const parsed = parse(args.value);
+      return parsed.ok ? '' : parsed.message;
+    }
+  }
+  return Constraint;
+}
+
+const FieldList = parameterConstraint('articleFieldList', parseFields);
+const SortList = parameterConstraint('articleSortList', parseSorts);
+const IsoDateTime = parameterConstraint('isoDateTime', parseModifiedSince);
+
+const ONCE = { message: '$property must be given once, as text' };
+
+/** GET /www/artikel/{ArtNr}: the list's parameters without paging. */
+export class ArticleQueryDto {
+  @ApiPropertyOptional({
+    maxLength: 4,
+    example: 'CHF',
+    description: 'Price currency (ISO 4217); default: the leading currency',
+  })
+  @IsOptional()
+  @IsString(ONCE)
+  @Matches(/^[A-Za-z]{3,4}$/, { message: 'waehrabk must be a currency code such as CHF' })
+  waehrabk?: string;
+
+  @ApiPropertyOptional({
+    maxLength: 8,
+    example: '10001',
+    description: "Customer key: the customer's prices and language",
+  })
+  @IsOptional()
+  @IsString(ONCE)
+  @MaxLength(8)
+  @Matches(/^\S+$/, { message: 'debinr must not be empty or contain blanks' })
+  debinr?: string;
+
+  @ApiPropertyOptional({
+    example: 'ArtNr,ArtBez,Preis',
+    description: `Comma-separated subset of: ${ARTICLE_FIELDS.join(', ')}`,
+  })
+  @IsOptional()
+  @Validate(FieldList)
+  fields?: string;
+
+  @ApiPropertyOptional({
+    example: '+ArtBez',
+    description:
+      'Comma-separated record fields, each prefixed with + (ascending, send it as %2B) or - (descending)',
+  })
+  @IsOptional()
+  @Validate(SortList)
+  sorts?: string;
+
+  @ApiPropertyOptional({
+    maxLength: 4,
+    example: 'ger',
+    description: 'Output language (ISO 639-2B); the language of debinr wins',
+  })
+  @IsOptional()
+  @IsString(ONCE)
+  @Matches(/^[A-Za-z]{2,4}$/, { message: 'adrsprache must be a language code such as ger or fre' })
+  adrsprache?: string;
+
+  @ApiPropertyOptional({
+    example: '2026-01-05T08:00:00Z',
+    description:
+      'Only articles whose article, price, stock or packaging data changed at or after this time (ISO 8601)',
+  })
+  @IsOptional()
+  @Validate(IsoDateTime)
+  modifiedsince?: string;
+}
+
+/** GET /www/artikel. */
+export class ArticleListQueryDto extends ArticleQueryDto {
+  @ApiPropertyOptional({ example: '100', description: 'Number of articles; 0 (default) = all, streamed' })
+  @IsOptional()
+  @IsString(ONCE)
+  @Matches(/^\d{1,9}$/, { message: 'limit must be a whole number from 0' })
+  limit?: string;
+
+  @ApiPropertyOptional({ example: '0', description: 'Start at article number X of the list (0-based)' })
+  @IsOptional()
+  @IsString(ONCE)
+  @Matches(/^\d{1,9}$/, { message: 'offset must be a whole number from 0' })
+  offset?: string;
+}
