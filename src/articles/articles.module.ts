@@ -2,12 +2,14 @@ import { Module } from '@nestjs/common';
 import { PricingModule } from '../pricing/pricing.module';
 import { TypeOrmArticlesPersistenceModule } from './adapters/typeorm/typeorm-articles-persistence.module';
 import { ArticleOrderSnapshots } from './article-order-snapshots';
+import { ArticleVisibility } from './article-visibility';
 import { ArticlesController } from './articles.controller';
 import { ArticlesService } from './articles.service';
 
 @Module({
   imports: [PricingModule, TypeOrmArticlesPersistenceModule],
   controllers: [ArticlesController],
-  providers: [ArticlesService, ArticleOrderSnapshots],
+  providers: [ArticlesService, ArticleOrderSnapshots, ArticleVisibility],
+  exports: [ArticleVisibility],
 })
 export class ArticlesModule {}

@@ -1,0 +1,20 @@
+import { Injectable } from '@nestjs/common';
+import { DEFAULT_LANGUAGE } from './articles.service';
+import { ArticleCatalogue } from './ports/article-catalogue';
+
+/** Whether an article exists and the web shop of a user may see it (RESTWEBSHOP), whatever its status. */
+@Injectable()
+export class ArticleVisibility {
+  constructor(private readonly catalogue: ArticleCatalogue) {}
+
+  async isVisible(artNr: string, webshop: string | null): Promise<boolean> {
+    const filter = {
+      language: DEFAULT_LANGUAGE,
+      webshop: webshop?.trim() || null,
+      activeOnly: false,
+      modifiedSince: null,
+      artNr,
+    };
+    return (await this.catalogue.count(filter)) > 0;
+  }
+}
