@@ -42,7 +42,7 @@ export function checkLines(
       return;
     }
     let factor: Decimal | null = null;
-    if (input.VPEinheit !== undefined) {
+    if (input.VPEinheit != null) {
       factor = article.packagingFactors.get(input.VPEinheit) ?? null;
       if (factor === null) {
         problems.push({
@@ -76,9 +76,7 @@ export async function priceLines(
   prices: PriceDetermination,
 ): Promise<{ lines: OrderLine[]; problems: FieldProblem[] }> {
   const problems: FieldProblem[] = [];
-  const toPrice = [
-    ...new Set(checked.filter((l) => l.input.Preis === undefined).map((l) => l.article.ArtNr)),
-  ];
+  const toPrice = [...new Set(checked.filter((l) => l.input.Preis == null).map((l) => l.article.ArtNr))];
   const tiers =
     toPrice.length > 0
       ? await prices.determinePrices(toPrice, { debiNr: ctx.debiNr, waehrAbk: ctx.waehrAbk })
@@ -95,7 +93,7 @@ export async function priceLines(
     }
     const quantity = dec(l.input.Menge);
     let unitPrice: Decimal;
-    if (l.input.Preis !== undefined) {
+    if (l.input.Preis != null) {
       unitPrice = dec(l.input.Preis);
     } else {
       const unitTiers = tiers.get(l.article.ArtNr)?.get(l.input.VPEinheit ?? '');
@@ -114,7 +112,7 @@ export async function priceLines(
       quantity,
       unitPrice,
       packaging: l.factor && l.input.VPEinheit ? { unit: l.input.VPEinheit, factor: l.factor } : null,
-      discountPercent: l.input.GRabSatz === undefined ? null : dec(l.input.GRabSatz),
+      discountPercent: l.input.GRabSatz == null ? null : dec(l.input.GRabSatz),
       tax: { code: tax.WUSTCode, rate: tax.WUSTSatz },
     });
     lines.push({

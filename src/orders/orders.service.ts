@@ -66,7 +66,7 @@ export class OrdersService {
     const artNrs = [...new Set(dto.Positionen.map((p) => p.ArtNr))];
     const [cashStep, storeOk, articles] = await Promise.all([
       this.reference.cashRounding(waehrAbk),
-      h.StaoNr === undefined ? true : this.reference.storeExists(h.StaoNr),
+      h.StaoNr == null ? true : this.reference.storeExists(h.StaoNr),
       this.reference.articles(artNrs, customer?.AdrSprache ?? null),
     ]);
 
@@ -95,14 +95,14 @@ export class OrdersService {
         AuftBez: h.AuftBez ?? null,
         AuftBestellNr: bestellNr,
         AuftBestellRef: h.AuftBestellRef ?? null,
-        AuftBestellT: h.AuftBestellT === undefined ? null : parseIsoDateTime(h.AuftBestellT),
-        AuftLieferT: h.AuftLieferT === undefined ? null : parseIsoDateTime(h.AuftLieferT),
+        AuftBestellT: h.AuftBestellT == null ? null : parseIsoDateTime(h.AuftBestellT),
+        AuftLieferT: h.AuftLieferT == null ? null : parseIsoDateTime(h.AuftLieferT),
         WaehrAbk: waehrAbk,
         AuftKomment: h.AuftKomment ?? null,
         KTNr: h.KTNr ?? customer.KTNr,
         StaoNr: h.StaoNr ?? null,
         KundBedTyp: h.KundBedTyp ?? null,
-        AuftLiefKost: h.AuftLiefKost === undefined ? null : dec(h.AuftLiefKost),
+        AuftLiefKost: h.AuftLiefKost == null ? null : dec(h.AuftLiefKost),
         PreisListNr: customer.PreisListNr,
         PreisListTyp: customer.PreisListTyp,
         WUSTCode: customer.WUSTCode,
@@ -151,7 +151,7 @@ export class OrdersService {
   /** The customer's own addresses, replaced per role by the order's (checked by AdrCheck). */
   private async orderAddresses(dto: CreateOrderDto, customer: OrderCustomer): Promise<NewOrderAddress[]> {
     const own = { KontaktAdr: customer.KundKontakt, LiefAdr: customer.KundLief, RechAdr: customer.KundRech };
-    const given = ORDER_ADDRESS_ROLES.filter((role) => dto.Adressen?.[role] !== undefined);
+    const given = ORDER_ADDRESS_ROLES.filter((role) => dto.Adressen?.[role] != null);
     const checked = await this.addressCheck.checkAll(
       given.map((role) => ({ address: dto.Adressen?.[role] as AddressInputDto, path: `Adressen.${role}` })),
     );
@@ -188,7 +188,7 @@ function alreadyConverted(offerNr: string, auftNr: string): ApiError {
   });
 }
 
-function payments(input: PaymentInputDto[] | undefined): Array<Omit<OrderPayment, 'Key'>> {
+function payments(input: PaymentInputDto[] | null | undefined): Array<Omit<OrderPayment, 'Key'>> {
   return (input ?? []).map((p) => ({ Bezeichnung: p.Bezeichnung ?? null, Wert: p.Wert ?? null }));
 }
 

@@ -42,5 +42,5 @@ export class ConvertOfferDto {
   @ArrayMaxSize(MAX_LINES)
   @ValidateNested({ each: true })
   @Type(() => PaymentInputDto)
-  Zahlung?: PaymentInputDto[];
+  Zahlung?: PaymentInputDto[] | null;
 }

@@ -42,24 +42,24 @@ export class OrderHeaderInputDto {
   @IsOptional()
   @IsString()
   @MaxLength(36)
-  AuftBestellNr?: string;
+  AuftBestellNr?: string | null;
 
   @ApiPropertyOptional({ maxLength: 80 })
   @IsOptional()
   @IsString()
   @MaxLength(80)
-  AuftBez?: string;
+  AuftBez?: string | null;
 
   @ApiPropertyOptional({ maxLength: 60 })
   @IsOptional()
   @IsString()
   @MaxLength(60)
-  AuftBestellRef?: string;
+  AuftBestellRef?: string | null;
 
   @ApiPropertyOptional({ example: '2026-03-01T10:15:00Z', description: 'Order date, ISO 8601 with offset' })
   @IsOptional()
   @IsIsoDateTime()
-  AuftBestellT?: string;
+  AuftBestellT?: string | null;
 
   @ApiPropertyOptional({
     example: '2026-03-05T00:00:00Z',
@@ -67,7 +67,7 @@ export class OrderHeaderInputDto {
   })
   @IsOptional()
   @IsIsoDateTime()
-  AuftLieferT?: string;
+  AuftLieferT?: string | null;
 
   @ApiPropertyOptional({
     maxLength: 4,
@@ -78,33 +78,33 @@ export class OrderHeaderInputDto {
   @IsString()
   @IsNotEmpty()
   @MaxLength(4)
-  WaehrAbk?: string;
+  WaehrAbk?: string | null;
 
   @ApiPropertyOptional({ maxLength: 255 })
   @IsOptional()
   @IsString()
   @MaxLength(255)
-  AuftKomment?: string;
+  AuftKomment?: string | null;
 
   @ApiPropertyOptional({ maxLength: 6, description: "Cost unit; default: the customer's" })
   @IsOptional()
   @IsString()
   @MaxLength(6)
-  KTNr?: string;
+  KTNr?: string | null;
 
   @ApiPropertyOptional({ example: 1, description: 'Location of the order' })
   @IsOptional()
   @IsInt()
   @Min(0)
   @Max(2147483647)
-  StaoNr?: number;
+  StaoNr?: number | null;
 
   @ApiPropertyOptional({ minimum: 0, maximum: 255, description: 'Payment condition (tinyint)' })
   @IsOptional()
   @IsInt()
   @Min(0)
   @Max(255)
-  KundBedTyp?: number;
+  KundBedTyp?: number | null;
 
   @ApiPropertyOptional({
     example: 8.5,
@@ -114,7 +114,7 @@ export class OrderHeaderInputDto {
   @MaxDecimalPlaces(4)
   @Min(0)
   @Max(MAX_AMOUNT)
-  AuftLiefKost?: number;
+  AuftLiefKost?: number | null;
 }
 
 export class OrderAddressesInputDto {
@@ -123,21 +123,21 @@ export class OrderAddressesInputDto {
   @IsObject()
   @ValidateNested()
   @Type(() => AddressInputDto)
-  KontaktAdr?: AddressInputDto;
+  KontaktAdr?: AddressInputDto | null;
 
   @ApiPropertyOptional({ type: AddressInputDto })
   @IsOptional()
   @IsObject()
   @ValidateNested()
   @Type(() => AddressInputDto)
-  LiefAdr?: AddressInputDto;
+  LiefAdr?: AddressInputDto | null;
 
   @ApiPropertyOptional({ type: AddressInputDto })
   @IsOptional()
   @IsObject()
   @ValidateNested()
   @Type(() => AddressInputDto)
-  RechAdr?: AddressInputDto;
+  RechAdr?: AddressInputDto | null;
 }
 
 export class OrderLineInputDto {
@@ -165,7 +165,7 @@ export class OrderLineInputDto {
   @IsOptional()
   @IsString()
   @MaxLength(2048)
-  PosBez?: string;
+  PosBez?: string | null;
 
   @ApiPropertyOptional({
     example: 18.5,
@@ -177,14 +177,14 @@ export class OrderLineInputDto {
   @Min(0)
   @MaxDecimalPlaces(4)
   @Max(MAX_AMOUNT)
-  Preis?: number;
+  Preis?: number | null;
 
   @ApiPropertyOptional({ maxLength: 30, example: 'KAR', description: 'Packaging unit of the article' })
   @IsOptional()
   @IsString()
   @IsNotEmpty()
   @MaxLength(30)
-  VPEinheit?: string;
+  VPEinheit?: string | null;
 
   @ApiPropertyOptional({ example: 5, description: 'Discount in percent (0-100, at most 3 decimals)' })
   @IsOptional()
@@ -192,7 +192,7 @@ export class OrderLineInputDto {
   @Min(0)
   @Max(100)
   @MaxDecimalPlaces(3)
-  GRabSatz?: number;
+  GRabSatz?: number | null;
 
   @ApiPropertyOptional({
     oneOf: [{ type: 'integer' }, { type: 'string' }],
@@ -204,7 +204,7 @@ export class OrderLineInputDto {
   @IsInt({ message: 'VisPosNr must be a whole number (number or numeric string)' })
   @Min(0)
   @Max(2147483647)
-  VisPosNr?: number;
+  VisPosNr?: number | null;
 }
 
 export class CreateOrderDto {
@@ -223,7 +223,7 @@ export class CreateOrderDto {
   @IsObject()
   @ValidateNested()
   @Type(() => OrderAddressesInputDto)
-  Adressen?: OrderAddressesInputDto;
+  Adressen?: OrderAddressesInputDto | null;
 
   @ApiProperty({ type: [OrderLineInputDto] })
   @IsArray()
@@ -239,5 +239,5 @@ export class CreateOrderDto {
   @ArrayMaxSize(MAX_LINES)
   @ValidateNested({ each: true })
   @Type(() => PaymentInputDto)
-  Zahlung?: PaymentInputDto[];
+  Zahlung?: PaymentInputDto[] | null;
 }

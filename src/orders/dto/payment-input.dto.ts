@@ -7,11 +7,11 @@ export class PaymentInputDto {
   @IsOptional()
   @IsString()
   @MaxLength(255)
-  Bezeichnung?: string;
+  Bezeichnung?: string | null;
 
   @ApiPropertyOptional({ maxLength: 200, example: 'pi_3OqX8e2eZvKYlo2C' })
   @IsOptional()
   @IsString()
   @MaxLength(200)
-  Wert?: string;
+  Wert?: string | null;
 }
