@@ -5,7 +5,6 @@ import { existsSync } from 'node:fs';
 import { AppModule } from './app.module';
 import { ConfigError, loadAppConfig } from './common/config/app-config';
 import { configureApp, fastifyOptions } from './common/http/http-setup';
-import { ErpLogger } from './common/logging/erp-logger';
 import { ensureSqliteFolder } from './database/database-bootstrap';
 
 async function bootstrap(): Promise<void> {
@@ -26,10 +25,10 @@ async function bootstrap(): Promise<void> {
     new FastifyAdapter(fastifyOptions(config)),
     {
       bodyParser: false,
+      // Start-up messages wait for configureApp to install the service's logger.
       bufferLogs: true,
     },
   );
-  app.useLogger(app.get(ErpLogger));
   configureApp(app, config);
   await app.listen(config.port, config.host);
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { AppConfig } from '../config/app-config';
 import { ApiError } from '../errors/api-error';
 import { ApiExceptionFilter } from '../errors/api-exception.filter';
-import { registerRequestLogging } from '../logging/request-logging';
+import { setupLogging } from '../logging/logging-setup';
 import { charsetOf, decodeBody, encodeLatin1Json } from './charset';
 import { setupSwagger } from './swagger';
 import { createValidationPipe } from './validation';
@@ -93,7 +93,7 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
     return encodeLatin1Json(payload);
   });
 
-  registerRequestLogging(app);
+  setupLogging(app);
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ApiExceptionFilter());
   app.enableShutdownHooks();

@@ -26,18 +26,27 @@ export function scrubText(text: string): string {
     .replace(LONG_BASE64, REDACTED);
 }
 
+/** A path segment this long and Base64-like is a payload or a token, never a key of ours. */
+const PAYLOAD_SEGMENT = /^[A-Za-z0-9+_=.~-]{32,}$/;
+
 /** The request path for a log line: no query string, no payload-like segments, bounded length. */
 export function loggablePath(url: string): string {
   const q = url.indexOf('?');
   const path = q < 0 ? url : url.slice(0, q);
-  if (path.length < 40) return path;
+  if (path.length < 32) return path;
   let decoded = path;
   try {
     decoded = decodeURIComponent(path);
   } catch {
-    // a malformed escape: scrub the raw form
+    // a malformed escape: judge the raw form
   }
-  return scrubText(decoded.slice(0, 300));
+  return scrubText(
+    decoded
+      .slice(0, 300)
+      .split('/')
+      .map((segment) => (PAYLOAD_SEGMENT.test(segment) ? REDACTED : segment))
+      .join('/'),
+  );
 }
 
 export interface SafeError {

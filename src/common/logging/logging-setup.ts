@@ -6,11 +6,13 @@ import { loggablePath } from './log-redaction';
 type RequestWithUser = FastifyRequest & { user?: { name?: string } };
 
 /**
- * Logs every request once, when its response has been sent: id, user, method, path (without
- * query string), status, duration, client IP. Headers and bodies are never logged.
+ * Makes ErpLogger the app's logger (Nest's own messages included) and logs every request once,
+ * when its response has been sent: id, user, method, path (without query string), status,
+ * duration, client IP. Headers and bodies are never logged.
  */
-export function registerRequestLogging(app: INestApplication): void {
+export function setupLogging(app: INestApplication): void {
   const logger = app.get(ErpLogger);
+  app.useLogger(logger);
   const fastify = app.getHttpAdapter().getInstance() as FastifyInstance;
   fastify.addHook('onResponse', (req: RequestWithUser, reply, done) => {
     logger.request({

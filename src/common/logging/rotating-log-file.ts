@@ -34,6 +34,10 @@ export function isLogFileName(name: string): boolean {
   return ANY_LOG_FILE.test(name);
 }
 
+function sequenceOf(name: string): number {
+  return Number(/-(\d+)\.log$/.exec(name)?.[1] ?? 0);
+}
+
 function nextUtcMidnight(now: number): number {
   const d = new Date(now);
   return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1);
@@ -160,18 +164,17 @@ export class RotatingLogFile {
     }
   }
 
-  /** Retention: only our own files, newest first, the current one always kept. */
+  /** Retention: only our own files, newest first; the current one (maybe not created yet) counts. */
   private async prune(): Promise<void> {
     try {
-      const names = (await readdir(this.dir)).filter((n) => OWN_FILE.test(n));
-      if (names.length <= this.options.maxFiles) return;
-      const dated = await Promise.all(
-        names.map(async (name) => ({ name, mtime: (await lstat(join(this.dir, name))).mtimeMs })),
-      );
-      dated.sort((a, b) => b.mtime - a.mtime || b.name.localeCompare(a.name));
       const current = basename(this.current.path);
-      const keep = new Set([current, ...dated.slice(0, this.options.maxFiles).map((d) => d.name)]);
-      for (const d of dated) if (!keep.has(d.name)) await this.unlinkInDir(d.name);
+      const others = (await readdir(this.dir)).filter((n) => OWN_FILE.test(n) && n !== current);
+      if (others.length < this.options.maxFiles) return;
+      const dated = await Promise.all(
+        others.map(async (name) => ({ name, mtime: (await lstat(join(this.dir, name))).mtimeMs })),
+      );
+      dated.sort((a, b) => b.mtime - a.mtime || sequenceOf(b.name) - sequenceOf(a.name));
+      for (const d of dated.slice(this.options.maxFiles - 1)) await this.unlinkInDir(d.name);
     } catch {
       // retention is best effort; the next rotation tries again
     }

@@ -1,0 +1,157 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import request from 'supertest';
+import { ApiUserEntity } from '@app/erp-db';
+import { createTestApp, json, TestApp } from './support/test-app';
+
+jest.setTimeout(120_000);
+
+interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+const ROOT = join(__dirname, '..');
+
+describe('users CLI (npm run users) against the database of a running instance', () => {
+  let t: TestApp;
+
+  /** Runs src/cli/users.ts the way `npm run users` does, with stdin piped in. */
+  const users = (args: string[], stdin = ''): Promise<CliResult> =>
+    new Promise((done, fail) => {
+      const env: NodeJS.ProcessEnv = {
+        ...process.env,
+        DB_TYPE: t.config.dbType,
+        DB_PATH: t.config.dbPath,
+        TS_NODE_TRANSPILE_ONLY: 'true',
+      };
+      if (t.config.databaseUrl) env.DATABASE_URL = t.config.databaseUrl;
+      else delete env.DATABASE_URL;
+      const child = spawn(
+        process.execPath,
+        ['-r', 'ts-node/register', '-r', 'tsconfig-paths/register', 'src/cli/users.ts', ...args],
+        { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] },
+      );
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+      child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+      child.on('error', fail);
+      child.on('close', (code) => done({ code, stdout, stderr }));
+      child.stdin.end(stdin);
+    });
+
+  const login = (user: string, password: string) =>
+    request(t.server).post('/www/token').auth(user, password).parse(json);
+  const deleteLog = (token: string) =>
+    request(t.server).delete('/www/log').set('Authorization', `Bearer ${token}`).parse(json);
+  const msUntilRefused = async (token: string): Promise<number> => {
+    const started = Date.now();
+    while (Date.now() - started < 8000) {
+      if ((await deleteLog(token)).status === 401) return Date.now() - started;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    return Infinity;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('add: creates a user with role, webshop and usage; the password comes from stdin', async () => {
+    const res = await users(
+      ['add', 'cli-shop', '--role', 'shop', '--webshop', 'SHOP2', '--usage', 'PRINT'],
+      'cli-secret-one\n',
+    );
+    expect(res).toMatchObject({ code: 0, stdout: 'Created user cli-shop (role shop).\n' });
+    const row = await t.dataSource.getRepository(ApiUserEntity).findOneByOrFail({ name: 'cli-shop' });
+    expect(row).toMatchObject({ role: 'shop', webshop: 'SHOP2', usage: 'PRINT', disabled: 0 });
+    expect(row.passwordHash).toMatch(/^scrypt\$/);
+    expect(row.passwordHash).not.toContain('cli-secret-one');
+    expect((await login('cli-shop', 'cli-secret-one')).status).toBe(200);
+  });
+
+  it('add: refuses duplicates, bad roles, short passwords and passwords on the command line', async () => {
+    const [duplicate, role, short, empty, argv] = await Promise.all([
+      users(['add', 'cli-shop', '--role', 'shop'], 'another-secret\n'),
+      users(['add', 'cli-x', '--role', 'boss'], 'another-secret\n'),
+      users(['add', 'cli-x', '--role', 'shop'], 'short\n'),
+      users(['add', 'cli-x', '--role', 'shop'], ''),
+      users(['add', 'cli-x', '--role', 'shop', '--password', 'on-the-command-line']),
+    ]);
+    expect(duplicate).toMatchObject({ code: 1, stderr: 'User cli-shop exists already.\n' });
+    expect(role).toMatchObject({ code: 1, stderr: '--role must be one of shop, admin.\n' });
+    expect(short).toMatchObject({ code: 1, stderr: 'The password needs 8 to 1024 characters.\n' });
+    expect(empty).toMatchObject({ code: 1, stderr: 'No password on stdin.\n' });
+    expect(argv.code).toBe(2);
+    expect(argv.stderr).toContain("Unknown option '--password'");
+    expect(await t.dataSource.getRepository(ApiUserEntity).countBy({ name: 'cli-x' })).toBe(0);
+  });
+
+  it('list: shows every user, never a password hash', async () => {
+    const table = await users(['list']);
+    expect(table.code).toBe(0);
+    expect(table.stdout.split('\n')[0]).toMatch(/^NAME\s+ROLE\s+WEBSHOP\s+USAGE\s+STATUS$/);
+    expect(table.stdout).toMatch(/^cli-shop\s+shop\s+SHOP2\s+PRINT\s+active$/m);
+    const listed = JSON.parse((await users(['list', '--json'])).stdout) as Record<string, unknown>[];
+    expect(listed.map((u) => u.name)).toEqual(['admin', 'cli-shop', 'demo']);
+    expect(listed.find((u) => u.name === 'demo')).toEqual({
+      id: expect.any(Number),
+      name: 'demo',
+      role: 'shop',
+      webshop: 'SHOP',
+      usage: 'WEB',
+      disabled: false,
+    });
+    expect(JSON.stringify(listed)).not.toContain('scrypt');
+  });
+
+  it('disable: Basic fails and existing tokens stop within 5 s; enable lets the user back in', async () => {
+    expect((await users(['add', 'cli-admin', '--role', 'admin'], 'cli-admin-secret\n')).code).toBe(0);
+    const token = (await login('cli-admin', 'cli-admin-secret')).body.access_token as string;
+    await deleteLog(token).expect(204);
+    expect(await users(['disable', 'cli-admin'])).toMatchObject({
+      code: 0,
+      stdout: 'User cli-admin is disabled.\n',
+    });
+    expect(await msUntilRefused(token)).toBeLessThanOrEqual(5500);
+    expect((await login('cli-admin', 'cli-admin-secret')).status).toBe(401);
+    expect((await users(['list'])).stdout).toMatch(/^cli-admin\s+admin\s+-\s+-\s+disabled$/m);
+    expect((await users(['enable', 'cli-admin'])).code).toBe(0);
+    expect((await login('cli-admin', 'cli-admin-secret')).status).toBe(200);
+  });
+
+  it('passwd: the new password works, the old one no longer', async () => {
+    expect((await users(['passwd', 'cli-shop'], 'cli-secret-two\n')).code).toBe(0);
+    expect((await login('cli-shop', 'cli-secret-one')).status).toBe(401);
+    expect((await login('cli-shop', 'cli-secret-two')).status).toBe(200);
+  });
+
+  it('revoke-tokens: every token of the user stops within 5 s on the running instance', async () => {
+    const first = (await login('cli-admin', 'cli-admin-secret')).body.access_token as string;
+    const second = (await login('cli-admin', 'cli-admin-secret')).body.access_token as string;
+    await deleteLog(first).expect(204);
+    const res = await users(['revoke-tokens', 'cli-admin']);
+    expect(res.code).toBe(0);
+    expect(res.stdout).toMatch(/^Revoked 4 token\(s\) of cli-admin\.\n$/);
+    expect(await msUntilRefused(first)).toBeLessThanOrEqual(5500);
+    await deleteLog(second).expect(401);
+    await deleteLog(await t.token('admin')).expect(204);
+  });
+
+  it('unknown users and commands fail with a message', async () => {
+    const [disable, revoke, bad] = await Promise.all([
+      users(['disable', 'nobody']),
+      users(['revoke-tokens', 'nobody']),
+      users(['explode']),
+    ]);
+    expect(disable).toMatchObject({ code: 1, stderr: 'There is no user nobody.\n' });
+    expect(revoke).toMatchObject({ code: 1, stderr: 'There is no user nobody.\n' });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^Unknown command explode\.\nUsage: npm run users/);
+  });
+});

@@ -1,0 +1,103 @@
+import request from 'supertest';
+import { createTestApp, json, TestApp } from './support/test-app';
+
+jest.setTimeout(60_000);
+
+/** A Basic login from a given client address (honoured when TRUST_PROXY is on). */
+const login = (t: TestApp, user: string, password: string, ip?: string) => {
+  const req = request(t.server).post('/www/token').auth(user, password);
+  if (ip) req.set('X-Forwarded-For', ip);
+  return req.parse(json);
+};
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+describe('auth: login throttling (behind a trusted proxy)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ TRUST_PROXY: 'true' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('after 5 failures of one user from one IP: 429 with Retry-After, also for the right password', async () => {
+    for (let i = 0; i < 5; i++) expect((await login(t, 'demo', 'wrong', '10.0.0.1')).status).toBe(401);
+    const res = await login(t, 'demo', 'demo', '10.0.0.1');
+    expect(res.status).toBe(429);
+    expect(res.body).toEqual({ error: 'rate_limited', error_description: expect.any(String) });
+    const retryAfter = Number(res.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(290);
+    expect(retryAfter).toBeLessThanOrEqual(300);
+    expect((await login(t, 'DEMO', 'demo', '10.0.0.1')).status).toBe(429);
+    // Another address of the same user and another user of the same address are not locked out.
+    expect((await login(t, 'demo', 'demo', '10.0.0.2')).status).toBe(200);
+    expect((await login(t, 'admin', 'admin', '10.0.0.1')).status).toBe(200);
+  });
+
+  it('a successful login clears the failures of that user and address', async () => {
+    for (let i = 0; i < 4; i++) expect((await login(t, 'demo', 'wrong', '10.0.1.1')).status).toBe(401);
+    expect((await login(t, 'demo', 'demo', '10.0.1.1')).status).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await login(t, 'demo', 'wrong', '10.0.1.1')).status).toBe(401);
+    expect((await login(t, 'demo', 'demo', '10.0.1.1')).status).toBe(200);
+  });
+
+  it('after 50 failures from one IP (any users, even sent in parallel): 429 for everyone there', async () => {
+    const attempts = Array.from({ length: 60 }, (_, i) => login(t, `user${i}`, 'wrong', '10.0.2.1'));
+    const statuses = (await Promise.all(attempts)).map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(50);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+    const res = await login(t, 'admin', 'admin', '10.0.2.1');
+    expect(res.status).toBe(429);
+    // The window runs from the first of the 50 failures; their password checks took a while.
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(200);
+    expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(300);
+    expect((await login(t, 'admin', 'admin', '10.0.2.2')).status).toBe(200);
+  });
+
+  it('a failed login costs the same time whether or not the user exists', async () => {
+    const unknown: number[] = [];
+    const wrong: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      for (const [user, times] of [
+        ['no-such-user', unknown],
+        ['demo', wrong],
+      ] as const) {
+        const started = process.hrtime.bigint();
+        expect((await login(t, user, 'wrong', `10.0.3.${i}`)).status).toBe(401);
+        times.push(Number(process.hrtime.bigint() - started) / 1e6);
+      }
+    }
+    // Without the dummy hash an unknown user would answer in ~1 ms against ~50+ ms of scrypt.
+    expect(median(wrong)).toBeGreaterThan(15);
+    expect(median(unknown) / median(wrong)).toBeGreaterThan(0.5);
+    expect(median(unknown) / median(wrong)).toBeLessThan(2);
+  });
+});
+
+describe('auth: login throttling (configured limits, no trusted proxy)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      LOGIN_MAX_FAILURES_PER_USER: '2',
+      LOGIN_MAX_FAILURES_PER_IP: '100',
+      LOGIN_WINDOW_SECONDS: '2',
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('ignores X-Forwarded-For when the proxy is not trusted, and lifts the lock when the window passes', async () => {
+    expect((await login(t, 'demo', 'wrong', '10.9.0.1')).status).toBe(401);
+    expect((await login(t, 'demo', 'wrong', '10.9.0.2')).status).toBe(401);
+    const locked = await login(t, 'demo', 'demo', '10.9.0.3');
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(2);
+    await new Promise((r) => setTimeout(r, Number(locked.headers['retry-after']) * 1000 + 100));
+    expect((await login(t, 'demo', 'demo')).status).toBe(200);
+  });
+});
