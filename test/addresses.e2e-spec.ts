@@ -454,16 +454,21 @@ describe('addresses: GET/PATCH /www/adressen, GET /www/adressensuche', () => {
       expect(mail.body.data).toMatchObject({ DebiNr: other.debiNr, KundKontakt: other.adrNr });
     });
 
-    it.each([['AdrFirma=Muster'], ['EmailAdress=info@muster-ag.ch&OrtPLZ=8400'], ['OrtName=Zürichberg']])(
-      '?%s matches no customer: 404',
-      async (query) => {
-        const res = await get(`/www/adressensuche?${encodeURI(query)}`).expect(404);
-        expect(res.body).toEqual({
-          error: 'not_found',
-          error_description: 'No customer has an address matching the search.',
-        });
-      },
-    );
+    it.each([
+      ['AdrFirma=Muster'],
+      ['EmailAdress=info@muster-ag.ch&OrtPLZ=8400'],
+      ['OrtName=Zürichberg'],
+      ['AdrFirma=%'],
+      ['AdrFirma=Muster_AG'],
+      ['AdrFirma=Muster%AG'],
+      ['OrtName=Z_rich'],
+    ])('?%s matches no customer: 404', async (query) => {
+      const res = await get(`/www/adressensuche?${encodeURI(query)}`).expect(404);
+      expect(res.body).toEqual({
+        error: 'not_found',
+        error_description: 'No customer has an address matching the search.',
+      });
+    });
 
     it('several customers match: 409 with info.count', async () => {
       const res = await get(`/www/adressensuche?OrtName=${encodeURIComponent('Zürich')}&OrtLand=ch`).expect(
@@ -481,6 +486,7 @@ describe('addresses: GET/PATCH /www/adressen, GET /www/adressensuche', () => {
       ['?Strasse=x', ['Strasse']],
       ['?debinr=10001', ['debinr']],
       ['?AdrName=', ['AdrName']],
+      ['?AdrName=%20%20&OrtPLZ=8001', ['AdrName']],
       ['?AdrName=a&AdrName=b', ['AdrName']],
       [`?OrtPLZ=${'1'.repeat(11)}`, ['OrtPLZ']],
       [`?AdrFirma=${'x'.repeat(37)}`, ['AdrFirma']],

@@ -111,9 +111,17 @@ export class AddressesService {
   /** The one customer whose address matches; 404 for none, 409 with the count for several. */
   async search(query: AddressSearchQuery): Promise<CustomerAddressKeys> {
     const criteria: AddressCriteria = {};
+    const blank: string[] = [];
     for (const field of SEARCHABLE) {
       const value = query[field];
       if (value !== undefined) criteria[field] = value;
+      if (value !== undefined && value.trim() === '') blank.push(field);
+    }
+    if (blank.length > 0) {
+      throw ApiError.badRequest(
+        'Search parameters must not be blank.',
+        blank.map((field) => ({ field, message: `${field} must not be blank` })),
+      );
     }
     if (Object.keys(criteria).length === 0) {
       throw ApiError.badRequest(`Give at least one search parameter: ${SEARCHABLE.join(', ')}.`);

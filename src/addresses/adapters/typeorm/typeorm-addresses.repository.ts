@@ -109,21 +109,26 @@ export class TypeOrmAddressesRepository extends AddressesRepository {
 
   /** Customers with one address (in any role) that matches every criterion, ignoring case and blanks. */
   private matching(criteria: AddressCriteria): SelectQueryBuilder<CustomerEntity> {
-    const lower = this.lowerFunction();
+    const sqlite = this.customers.manager.connection.driver.options.type === 'better-sqlite3';
+    const lower = sqlite ? this.sqliteLowerFunction() : 'LOWER';
     const qb = this.customers
       .createQueryBuilder('d')
       .innerJoin(AddressEntity, 'a', 'a.AdrNr IN (d.KundKontakt, d.KundLief, d.KundRech)');
     Object.entries(criteria).forEach(([field, value], i) => {
+      const wanted = (value ?? '').trim();
       // field comes from the query DTO's whitelist of address fields, never from free text
-      qb.andWhere(`${lower}(TRIM(a.${field})) = :v${i}`, { [`v${i}`]: (value ?? '').trim().toLowerCase() });
+      if (sqlite) {
+        // native LIKE (ASCII case-insensitive) narrows the rows before the JavaScript function runs
+        qb.andWhere(`TRIM(a.${field}) LIKE :like${i} ESCAPE '\\'`, { [`like${i}`]: likePattern(wanted) });
+      }
+      qb.andWhere(`${lower}(TRIM(a.${field})) = :v${i}`, { [`v${i}`]: wanted.toLowerCase() });
     });
     return qb;
   }
 
   /** SQLite's LOWER folds ASCII only; a registered function lowers Ü, É, ... like the other databases. */
-  private lowerFunction(): string {
+  private sqliteLowerFunction(): string {
     const driver = this.customers.manager.connection.driver;
-    if (driver.options.type !== 'better-sqlite3') return 'LOWER';
     const db = (driver as unknown as { databaseConnection: Database }).databaseConnection;
     if (!preparedSqlite.has(db)) {
       db.function(SQLITE_LOWER, { deterministic: true }, (s: unknown) =>
@@ -133,4 +138,14 @@ export class TypeOrmAddressesRepository extends AddressesRepository {
     }
     return SQLITE_LOWER;
   }
+}
+
+/** A LIKE pattern that every case variant of `value` matches: non-ASCII characters become `_`. */
+function likePattern(value: string): string {
+  let pattern = '';
+  for (const c of value) {
+    if (c === '\\' || c === '%' || c === '_') pattern += '\\' + c;
+    else pattern += c.charCodeAt(0) < 0x80 ? c : '_';
+  }
+  return pattern;
 }
