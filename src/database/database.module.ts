@@ -1,8 +1,10 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import { erpDataSourceOptions } from '@app/erp-db';
 import { AppConfig } from '../common/config/app-config';
 import { DatabaseBootstrap } from './database-bootstrap';
+import { installSqliteTransactionGate } from './sqlite-transaction-gate';
 
 @Module({
   imports: [
@@ -16,6 +18,11 @@ import { DatabaseBootstrap } from './database-bootstrap';
           mssqlTrustServerCertificate: config.mssqlTrustServerCertificate,
           poolSize: config.dbPoolSize,
         }),
+      dataSourceFactory: async (options) => {
+        const dataSource = await new DataSource(options!).initialize();
+        installSqliteTransactionGate(dataSource);
+        return dataSource;
+      },
     }),
   ],
   providers: [DatabaseBootstrap],

@@ -1,0 +1,103 @@
+import request from 'supertest';
+import { AddressEntity } from '@app/erp-db';
+import { createTestApp, json, TestApp } from './support/test-app';
+
+/**
+ * Transactions must not leak into each other under concurrency, on every database. On SQLite
+ * this needs the transaction gate (one shared connection); the server databases get it free.
+ */
+describe('concurrent transactions and plain writes', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const address = (tag: string): Partial<AddressEntity> => ({
+    AdrName: tag,
+    AdrAnrede: 0,
+    OrtLand: 'CH',
+    ErfasstAm: new Date(),
+    GeaendertAm: new Date(),
+  });
+  const pause = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+  it('commits and rolls back each transaction on its own, and keeps every plain write', async () => {
+    const repo = t.dataSource.getRepository(AddressEntity);
+    const transactions = Array.from({ length: 12 }, (_, i) =>
+      t.dataSource
+        .transaction(async (m) => {
+          await m.getRepository(AddressEntity).insert(address(`tx-${i}-a`));
+          await pause(5);
+          await m.getRepository(AddressEntity).insert(address(`tx-${i}-b`));
+          if (i % 2 === 1) throw new Error('rolled back on purpose');
+        })
+        .then(
+          () => 'committed',
+          () => 'rolled back',
+        ),
+    );
+    const plain = Array.from({ length: 12 }, async (_, i) => {
+      await pause(i);
+      await repo.insert(address(`plain-${i}`));
+    });
+    const outcomes = await Promise.all(transactions);
+    await Promise.all(plain);
+
+    expect(outcomes).toEqual(
+      Array.from({ length: 12 }, (_, i) => (i % 2 === 1 ? 'rolled back' : 'committed')),
+    );
+    const names = (await repo.find({ select: ['AdrName'] })).map((a) => a.AdrName);
+    for (let i = 0; i < 12; i++) {
+      const expected = i % 2 === 1 ? 0 : 1;
+      expect([`tx-${i}`, names.filter((n) => n === `tx-${i}-a`).length]).toEqual([`tx-${i}`, expected]);
+      expect(names.filter((n) => n === `tx-${i}-b`)).toHaveLength(expected);
+      expect(names.filter((n) => n === `plain-${i}`)).toHaveLength(1);
+    }
+  });
+
+  it('issues tokens that all work while customer transactions run and fail', async () => {
+    const admin = await t.token('admin');
+    const customer = (ok: boolean) => ({
+      GrundDaten: { WaehrAbk: 'CHF', FAKTZahlArt: 'R' },
+      Adressen: {
+        KontaktAdr: {
+          AdrSprache: 'ger',
+          AdrAnrede: 0,
+          AdrFirma: 'Parallel AG',
+          AdrAdresse1: 'Seestrasse 1',
+          OrtLand: 'CH',
+          OrtName: 'Zürich',
+          OrtPLZ: ok ? '8002' : '0000',
+        },
+      },
+    });
+    const posts = Array.from({ length: 10 }, (_, i) =>
+      request(t.server)
+        .post('/www/kunden')
+        .auth(admin, { type: 'bearer' })
+        .send(customer(i % 3 !== 0))
+        .parse(json),
+    );
+    const tokens = Array.from({ length: 4 }, () =>
+      request(t.server).post('/www/token').auth('demo', 'demo').parse(json),
+    );
+    const [created, issued] = await Promise.all([Promise.all(posts), Promise.all(tokens)]);
+
+    expect(created.map((r) => r.status)).toEqual(
+      Array.from({ length: 10 }, (_, i) => (i % 3 !== 0 ? 201 : 422)),
+    );
+    const numbers = created.filter((r) => r.status === 201).map((r) => r.body.data.DebiNr);
+    expect(new Set(numbers).size).toBe(numbers.length);
+    for (const res of issued) {
+      expect(res.status).toBe(200);
+      await request(t.server)
+        .get('/www/kunden/10001')
+        .auth(res.body.access_token, { type: 'bearer' })
+        .expect(200);
+    }
+  });
+});
