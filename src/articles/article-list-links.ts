@@ -24,7 +24,7 @@ export function listLinks(
   const links: Link[] = [];
   if (page.limit > 0 && page.offset + page.limit < page.count)
     links.push(to(page.offset + page.limit, 'next'));
-  if (page.offset > 0) links.push(to(Math.max(0, page.offset - page.limit), 'prev'));
+  if (page.offset > 0) links.push(to(page.limit > 0 ? Math.max(0, page.offset - page.limit) : 0, 'prev'));
   links.push(to(0, 'start'));
   return links;
 }
