@@ -795,6 +795,39 @@ describe('customers: POST, GET, PUT /www/kunden', () => {
     });
   });
 
+  describe('Idempotency-Key (D5: any POST/PUT)', () => {
+    it('a repeated POST with the same key creates one customer and answers the same', async () => {
+      const before = await count('Debitor');
+      const send = () =>
+        request(t.server)
+          .post('/www/kunden')
+          .auth(token, { type: 'bearer' })
+          .set('Idempotency-Key', 'kunde-shop-4711')
+          .send(minimalCustomer({}, { AdrFirma: 'Einmal AG' }))
+          .parse(json);
+      const first = await send().expect(201);
+      const again = await send().expect(201);
+      expect(again.body).toEqual(first.body);
+      expect(again.headers.location).toBe(first.headers.location);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(await count('Debitor')).toBe(before + 1);
+      expect(events).toHaveLength(1);
+    });
+
+    it('a repeated PUT with the same key is answered from the first one', async () => {
+      const send = () =>
+        request(t.server)
+          .put('/www/kunden/10002')
+          .auth(token, { type: 'bearer' })
+          .set('Idempotency-Key', 'put-10002-1')
+          .send({ Kommentar: 'einmal' });
+      await send().expect(204);
+      const again = await send().expect(204);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(events).toHaveLength(1);
+    });
+  });
+
   describe('customer numbers under concurrency', () => {
     it('parallel POSTs get distinct consecutive numbers from the DEBITOR range', async () => {
       const first = (await lastCustomerNumber()) + 1;

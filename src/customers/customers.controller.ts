@@ -14,6 +14,7 @@ import { AuthUser } from '../auth/auth-user';
 import { CurrentUser, ErpAuth } from '../auth/erp-auth.decorator';
 import { AppConfig } from '../common/config/app-config';
 import { publicBaseUrl } from '../common/http/public-url';
+import { Idempotent } from '../idempotency/idempotent.decorator';
 import { customerPath, toCustomerDto } from './customer.mapper';
 import { CustomersService } from './customers.service';
 import { CreateCustomerDto } from './dto/create-customer.dto';
@@ -32,6 +33,7 @@ export class CustomersController {
 
   @Post()
   @HttpCode(201)
+  @Idempotent()
   @ApiOperation({ summary: 'Creates a customer with its addresses' })
   @ApiCreatedResponse({ type: CreatedCustomerResponse, description: 'Location: the new customer' })
   @ApiBadRequestResponse({ description: 'Invalid body; info.fields lists every problem.' })
@@ -68,6 +70,7 @@ export class CustomersController {
 
   @Put(':DebiNr')
   @HttpCode(204)
+  @Idempotent()
   @ApiOperation({ summary: 'Updates GrundDaten fields of a customer' })
   @ApiNoContentResponse({ description: 'Updated.' })
   @ApiBadRequestResponse({ description: 'Invalid body.' })

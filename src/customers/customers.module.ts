@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 import { AddressCheckModule } from '../addresses/address-check.module';
+import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { TypeOrmCustomersPersistenceModule } from './adapters/typeorm/typeorm-customers-persistence.module';
 import { CustomersController } from './customers.controller';
 import { CustomersService } from './customers.service';
 
 @Module({
-  imports: [TypeOrmCustomersPersistenceModule, AddressCheckModule],
+  imports: [TypeOrmCustomersPersistenceModule, AddressCheckModule, IdempotencyModule],
   controllers: [CustomersController],
   providers: [CustomersService],
 })
