@@ -46,6 +46,8 @@ describe('articles: GET /www/artikel and /www/artikel/{ArtNr}', () => {
       .parse(json);
   const list = async (url: string, token?: string): Promise<ArticleList> =>
     (await get(url, token).expect(200)).body as ArticleList;
+  const record = async (url: string, token?: string): Promise<Article> =>
+    (await get(url, token).expect(200)).body.data as Article;
   const numbers = (l: ArticleList) => l.data.map((a) => a.ArtNr);
   const q = <T = Record<string, unknown>>(sql: string): Promise<T[]> => t.dataSource.query(sql);
 
@@ -124,12 +126,12 @@ describe('articles: GET /www/artikel and /www/artikel/{ArtNr}', () => {
 
     it('a list record is the same record as the single GET', async () => {
       const page = await list('/www/artikel?limit=300&sorts=%2BArtNr');
-      const one = await list('/www/artikel/1000');
-      expect(page.data.find((a) => a.ArtNr === '1000')).toEqual(one.data);
+      const one = await record('/www/artikel/1000');
+      expect(page.data.find((a) => a.ArtNr === '1000')).toEqual(one);
     });
 
     it('1002 has no price: Preis is absent', async () => {
-      const { data } = await list('/www/artikel/1002');
+      const data = await record('/www/artikel/1002');
       expect(data).not.toHaveProperty('Preis');
       expect(data).toMatchObject({
         ArtNr: '1002',
@@ -138,13 +140,13 @@ describe('articles: GET /www/artikel and /www/artikel/{ArtNr}', () => {
     });
 
     it('1005: negative stock after reservations', async () => {
-      const { data } = await list('/www/artikel/1005?fields=Bestand');
+      const data = await record('/www/artikel/1005?fields=Bestand');
       expect(data).toEqual({ Bestand: [{ LagerOrt: 'A-01', StaoNr: 1, LagerBestand: -3 }] });
     });
 
     it('1004: WEBSHOPVPE=KAR outputs only the carton, for every user', async () => {
       for (const token of [demo, admin]) {
-        const { data } = await list('/www/artikel/1004?fields=HatVPE,Verpackungen,attributes', token);
+        const data = await record('/www/artikel/1004?fields=HatVPE,Verpackungen,attributes', token);
         expect(data).toEqual({
           attributes: [
             { Contents: 'SHOP', PHKey: 'RESTWEBSHOP' },
@@ -166,7 +168,7 @@ describe('articles: GET /www/artikel and /www/artikel/{ArtNr}', () => {
     });
 
     it('Verpackungen only when HatVPE = J', async () => {
-      const { data } = await list('/www/artikel/1001?fields=HatVPE,Verpackungen');
+      const data = await record('/www/artikel/1001?fields=HatVPE,Verpackungen');
       expect(data).toEqual({ HatVPE: 'N' });
     });
 
@@ -174,8 +176,8 @@ describe('articles: GET /www/artikel and /www/artikel/{ArtNr}', () => {
       expect(await q(`SELECT "WUSTCode" FROM "Artikel" WHERE "ArtNr" = '1014'`)).toEqual([
         { WUSTCode: null },
       ]);
-      expect((await list('/www/artikel/1014?fields=WUSTSatz')).data).toEqual({ WUSTSatz: 8.1 });
-      expect((await list('/www/artikel/1017?fields=WUSTSatz')).data).toEqual({ WUSTSatz: 2.6 });
+      expect(await record('/www/artikel/1014?fields=WUSTSatz')).toEqual({ WUSTSatz: 8.1 });
+      expect(await record('/www/artikel/1017?fields=WUSTSatz')).toEqual({ WUSTSatz: 2.6 });
     });
 
     it('GET /www/artikel/{ArtNr}: 404 when unknown or not released for the web shop; shows inactive ones', async () => {
@@ -185,8 +187,8 @@ describe('articles: GET /www/artikel and /www/artikel/{ArtNr}', () => {
         error_description: expect.stringContaining('4711'),
       });
       await get('/www/artikel/1003').expect(404);
-      expect((await list('/www/artikel/1003?fields=ArtNr', admin)).data).toEqual({ ArtNr: '1003' });
-      expect((await list('/www/artikel/1295?fields=ArtNr,ArtikelStatus')).data).toEqual({
+      expect(await record('/www/artikel/1003?fields=ArtNr', admin)).toEqual({ ArtNr: '1003' });
+      expect(await record('/www/artikel/1295?fields=ArtNr,ArtikelStatus')).toEqual({
         ArtNr: '1295',
         ArtikelStatus: 0,
       });
@@ -206,7 +208,7 @@ describe('articles: GET /www/artikel and /www/artikel/{ArtNr}', () => {
 
   describe('prices: currency, customer and fallback', () => {
     it('waehrabk=EUR: the EUR list, no price for packaging units without EUR price, WaehrAbk EUR', async () => {
-      const { data } = await list('/www/artikel/1000?waehrabk=EUR&fields=WaehrAbk,Preis,Verpackungen');
+      const data = await record('/www/artikel/1000?waehrabk=EUR&fields=WaehrAbk,Preis,Verpackungen');
       expect(data).toEqual({
         WaehrAbk: 'EUR',
         Preis: tiers([1, null, 26.5]),
@@ -228,7 +230,7 @@ describe('articles: GET /www/artikel and /www/artikel/{ArtNr}', () => {
         ],
       });
       // Every 7th generated article has no EUR price.
-      expect((await list('/www/artikel/1008?waehrabk=eur&fields=WaehrAbk,Preis')).data).toEqual({
+      expect(await record('/www/artikel/1008?waehrabk=eur&fields=WaehrAbk,Preis')).toEqual({
         WaehrAbk: 'EUR',
       });
     });
@@ -248,7 +250,7 @@ describe('articles: GET /www/artikel and /www/artikel/{ArtNr}', () => {
     });
 
     it("debinr=10001: the customer's own list, then its type HAENDLER, then VK, per packaging unit", async () => {
-      const { data } = await list('/www/artikel/1000?debinr=10001&fields=Preis,Verpackungen');
+      const data = await record('/www/artikel/1000?debinr=10001&fields=Preis,Verpackungen');
       expect(data).toEqual({
         Preis: tiers([1, null, 18.5]),
         Verpackungen: [
@@ -257,10 +259,10 @@ describe('articles: GET /www/artikel and /www/artikel/{ArtNr}', () => {
         ],
       });
       // Type HAENDLER (list 3) for articles it prices, e.g. every third generated one.
-      expect((await list('/www/artikel/1011?debinr=10001&fields=Preis')).data).toEqual({
+      expect(await record('/www/artikel/1011?debinr=10001&fields=Preis')).toEqual({
         Preis: tiers([1, null, 330.32]),
       });
-      expect((await list('/www/artikel/1011?fields=Preis')).data).toEqual({ Preis: tiers([1, null, 412.9]) });
+      expect(await record('/www/artikel/1011?fields=Preis')).toEqual({ Preis: tiers([1, null, 412.9]) });
     });
 
     it('debinr unknown: 422 naming debinr; too long: 400', async () => {
@@ -277,13 +279,13 @@ describe('articles: GET /www/artikel and /www/artikel/{ArtNr}', () => {
 
   describe('language', () => {
     it('adrsprache=fre: French descriptions, ordered by them; default and ger: German', async () => {
-      expect((await list('/www/artikel/1000?adrsprache=fre&fields=ArtBez')).data).toEqual({
+      expect(await record('/www/artikel/1000?adrsprache=fre&fields=ArtBez')).toEqual({
         ArtBez: 'Grains de café torréfaction crème 1 kg',
       });
-      expect((await list('/www/artikel/1000?adrsprache=FRE&fields=ArtBez')).data.ArtBez).toBe(
+      expect((await record('/www/artikel/1000?adrsprache=FRE&fields=ArtBez')).ArtBez).toBe(
         'Grains de café torréfaction crème 1 kg',
       );
-      expect((await list('/www/artikel/1000?adrsprache=ger&fields=ArtBez')).data.ArtBez).toBe(
+      expect((await record('/www/artikel/1000?adrsprache=ger&fields=ArtBez')).ArtBez).toBe(
         'Kaffeebohnen Crème Röstung 1 kg',
       );
       const fre = await list('/www/artikel?adrsprache=fre&limit=0&fields=ArtNr');
@@ -295,7 +297,7 @@ describe('articles: GET /www/artikel and /www/artikel/{ArtNr}', () => {
     });
 
     it('a language without text falls back to the German description', async () => {
-      expect((await list('/www/artikel/1000?adrsprache=ita&fields=ArtBez')).data.ArtBez).toBe(
+      expect((await record('/www/artikel/1000?adrsprache=ita&fields=ArtBez')).ArtBez).toBe(
         'Kaffeebohnen Crème Röstung 1 kg',
       );
     });
@@ -308,12 +310,12 @@ describe('articles: GET /www/artikel and /www/artikel/{ArtNr}', () => {
         `UPDATE "Adressen" SET "AdrSprache" = 'fre' WHERE "AdrNr" = ${Number(KundKontakt)}`,
       );
       try {
-        const { data } = await list('/www/artikel/1000?debinr=10002&adrsprache=ger&fields=ArtBez,Preis');
+        const data = await record('/www/artikel/1000?debinr=10002&adrsprache=ger&fields=ArtBez,Preis');
         expect(data).toEqual({
           ArtBez: 'Grains de café torréfaction crème 1 kg',
           Preis: tiers([1, 9, 24.9], [10, 49, 23.5], [50, null, 21.9]),
         });
-        expect((await list('/www/artikel/1000?debinr=10001&adrsprache=fre&fields=ArtBez')).data.ArtBez).toBe(
+        expect((await record('/www/artikel/1000?debinr=10001&adrsprache=fre&fields=ArtBez')).ArtBez).toBe(
           'Kaffeebohnen Crème Röstung 1 kg',
         );
       } finally {
@@ -374,7 +376,7 @@ describe('articles: GET /www/artikel and /www/artikel/{ArtNr}', () => {
       const multi = await list(
         '/www/artikel?fields=ArtNr,ArtGruppe,WUSTSatz&sorts=-WUSTSatz,%2BArtGruppe,-ArtNr',
       );
-      const rows = multi.data as Array<{ ArtNr: string; ArtGruppe: string; WUSTSatz: number }>;
+      const rows = multi.data as unknown as Array<{ ArtNr: string; ArtGruppe: string; WUSTSatz: number }>;
       const sorted = [...rows].sort(
         (a, b) =>
           b.WUSTSatz - a.WUSTSatz ||
