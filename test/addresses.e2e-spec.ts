@@ -331,6 +331,17 @@ describe('addresses: GET/PATCH /www/adressen, GET /www/adressensuche', () => {
       expect(await addressRow(adrNr)).toEqual(before);
     });
 
+    it.each([['null'], [''], ['[]'], ['5']])('body %s: 400', async (raw) => {
+      const res = await request(t.server)
+        .patch(`/www/adressen/${muster.KundKontakt}`)
+        .auth(token, { type: 'bearer' })
+        .set('Content-Type', 'application/json')
+        .send(raw)
+        .parse(json)
+        .expect(400);
+      expect(res.body.error).toBe('invalid_request');
+    });
+
     it('unknown AdrNr: 404', async () => {
       const res = await patch(999999, { AdrFax: '1' }).expect(404);
       expect(res.body).toEqual({

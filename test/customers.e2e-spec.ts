@@ -735,6 +735,18 @@ describe('customers: POST, GET, PUT /www/kunden', () => {
       expect(events).toEqual([]);
     });
 
+    it.each([['null'], [''], ['[]'], ['"x"']])('body %s: 400, no event', async (raw) => {
+      const res = await request(t.server)
+        .put(`/www/kunden/${debiNr}`)
+        .auth(token, { type: 'bearer' })
+        .set('Content-Type', 'application/json')
+        .send(raw)
+        .parse(json)
+        .expect(400);
+      expect(res.body.error).toBe('invalid_request');
+      expect(events).toEqual([]);
+    });
+
     it('an unknown currency: 422', async () => {
       const res = await put(debiNr, { GrundDaten: { WaehrAbk: 'XAU' } }).expect(422);
       expect(res.body.info.fields).toEqual([

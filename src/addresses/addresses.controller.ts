@@ -12,6 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import { ErpAuth } from '../auth/erp-auth.decorator';
 import { AppConfig } from '../common/config/app-config';
 import { publicBaseUrl } from '../common/http/public-url';
+import { requireJsonObject } from '../common/http/require-json-object';
 import { parseAddressNumber } from './address-number';
 import { toAddressDto, toCustomerAddresses } from './address.mapper';
 import { AddressesService } from './addresses.service';
@@ -58,7 +59,13 @@ export class AddressesController {
   @ApiBadRequestResponse({ description: 'Unknown field, wrong type or too long.' })
   @ApiNotFoundResponse({ description: 'Unknown AdrNr.' })
   @ApiUnprocessableEntityResponse({ description: 'AdrCheck: unknown postal code.' })
-  async patch(@Param('AdrNr') adrNr: string, @Body() body: AddressPatchDto): Promise<void> {
-    await this.addresses.patch(parseAddressNumber(adrNr), body);
+  async patch(
+    @Param('AdrNr') adrNr: string,
+    @Body() body: AddressPatchDto,
+    @Req() req: FastifyRequest,
+  ): Promise<void> {
+    const nr = parseAddressNumber(adrNr);
+    requireJsonObject(req.body);
+    await this.addresses.patch(nr, body);
   }
 }

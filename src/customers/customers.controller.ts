@@ -14,6 +14,7 @@ import { AuthUser } from '../auth/auth-user';
 import { CurrentUser, ErpAuth } from '../auth/erp-auth.decorator';
 import { AppConfig } from '../common/config/app-config';
 import { publicBaseUrl } from '../common/http/public-url';
+import { requireJsonObject } from '../common/http/require-json-object';
 import { Idempotent } from '../idempotency/idempotent.decorator';
 import { customerPath, toCustomerDto } from './customer.mapper';
 import { CustomersService } from './customers.service';
@@ -80,7 +81,9 @@ export class CustomersController {
     @Param('DebiNr') debiNr: string,
     @Body() body: UpdateCustomerDto,
     @CurrentUser() user: AuthUser,
+    @Req() req: FastifyRequest,
   ): Promise<void> {
+    requireJsonObject(req.body);
     await this.customers.update(debiNr, body, user);
   }
 }
