@@ -440,6 +440,7 @@ describe('addresses: GET/PATCH /www/adressen, GET /www/adressensuche', () => {
       ['EmailAdress=info@muster-ag.ch'],
       ['EmailAdress=%20INFO@Muster-AG.ch%20'],
       ['AdrFirma=muster%20ag&OrtPLZ=8400'],
+      ['AdrFirma=Muster%20AG'],
       ['AdrFirma2=wareneingang'],
       ['AdrAdresse2=POSTFACH&OrtName=z%C3%BCrich'],
       ['OrtName=WINTERTHUR'],

@@ -1,5 +1,10 @@
 import { InitialSchema1700000000000 } from './1700000000000-initial-schema';
 import { ArticleListIndexes1700000040000 } from './1700000040000-article-list-indexes';
+import { CustomerAddressRoleIndexes1700000051000 } from './1700000051000-customer-address-role-indexes';
 
 /** Every migration in order, listed explicitly (no globs). */
-export const ERP_MIGRATIONS = [InitialSchema1700000000000, ArticleListIndexes1700000040000];
+export const ERP_MIGRATIONS = [
+  InitialSchema1700000000000,
+  ArticleListIndexes1700000040000,
+  CustomerAddressRoleIndexes1700000051000,
+];

@@ -33,6 +33,8 @@ const ADDRESS_COLUMNS: Array<keyof AddressRecord> = [
 ];
 
 const SQLITE_LOWER = 'erp_unicode_lower';
+/** Contact, delivery and billing address. */
+const MAX_ROWS_OF_ONE_CUSTOMER = 3;
 const preparedSqlite = new WeakSet<object>();
 
 function toRecord(e: AddressEntity): AddressRecord {
@@ -74,22 +76,24 @@ export class TypeOrmAddressesRepository extends AddressesRepository {
   }
 
   async searchCustomer(criteria: AddressCriteria): Promise<AddressSearchResult> {
-    const found = await this.matching(criteria)
+    // One row per (address, customer) pair and a customer has at most three addresses, so four
+    // rows without DISTINCT (which would make SQLite walk every customer) settle "one or more".
+    const rows = await this.matching(criteria)
       .select('d.DebiNr', 'DebiNr')
       .addSelect('d.KundKontakt', 'KundKontakt')
       .addSelect('d.KundLief', 'KundLief')
       .addSelect('d.KundRech', 'KundRech')
-      .distinct(true)
-      .orderBy('d.DebiNr')
-      .limit(2)
+      .limit(MAX_ROWS_OF_ONE_CUSTOMER + 1)
       .getRawMany<{
         DebiNr: string;
         KundKontakt: number | string;
         KundLief: number | string;
         KundRech: number | string;
       }>();
-    if (found.length === 1) {
-      const c = found[0];
+    const customers = new Set(rows.map((r) => r.DebiNr));
+    if (customers.size === 0) return { count: 0, customer: null };
+    if (customers.size === 1 && rows.length <= MAX_ROWS_OF_ONE_CUSTOMER) {
+      const c = rows[0];
       return {
         count: 1,
         customer: {
@@ -100,7 +104,6 @@ export class TypeOrmAddressesRepository extends AddressesRepository {
         },
       };
     }
-    if (found.length === 0) return { count: 0, customer: null };
     const total = await this.matching(criteria)
       .select('COUNT(DISTINCT d.DebiNr)', 'n')
       .getRawOne<{ n: number | string }>();
@@ -108,12 +111,16 @@ export class TypeOrmAddressesRepository extends AddressesRepository {
   }
 
   /** Customers with one address (in any role) that matches every criterion, ignoring case and blanks. */
-  private matching(criteria: AddressCriteria): SelectQueryBuilder<CustomerEntity> {
+  private matching(criteria: AddressCriteria): SelectQueryBuilder<AddressEntity> {
     const sqlite = this.customers.manager.connection.driver.options.type === 'better-sqlite3';
     const lower = sqlite ? this.sqliteLowerFunction() : 'LOWER';
-    const qb = this.customers
-      .createQueryBuilder('d')
-      .innerJoin(AddressEntity, 'a', 'a.AdrNr IN (d.KundKontakt, d.KundLief, d.KundRech)');
+    const qb = this.addresses
+      .createQueryBuilder('a')
+      .innerJoin(
+        CustomerEntity,
+        'd',
+        '(d.KundKontakt = a.AdrNr OR d.KundLief = a.AdrNr OR d.KundRech = a.AdrNr)',
+      );
     Object.entries(criteria).forEach(([field, value], i) => {
       const wanted = (value ?? '').trim();
       // field comes from the query DTO's whitelist of address fields, never from free text
