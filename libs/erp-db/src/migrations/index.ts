@@ -1,10 +1,12 @@
 import { InitialSchema1700000000000 } from './1700000000000-initial-schema';
 import { ArticleListIndexes1700000040000 } from './1700000040000-article-list-indexes';
+import { PriceTierIndex1700000041000 } from './1700000041000-price-tier-index';
 import { CustomerAddressRoleIndexes1700000051000 } from './1700000051000-customer-address-role-indexes';
 
 /** Every migration in order, listed explicitly (no globs). */
 export const ERP_MIGRATIONS = [
   InitialSchema1700000000000,
   ArticleListIndexes1700000040000,
+  PriceTierIndex1700000041000,
   CustomerAddressRoleIndexes1700000051000,
 ];

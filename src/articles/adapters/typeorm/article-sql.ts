@@ -55,13 +55,15 @@ const CHANGED_SINCE = `a."ArtNr" IN (
 
 /**
  * FROM, joins and WHERE of every article query. `webshopKey` is the attribute (RESTWEBSHOP) that
- * names the shops; `withText` joins the description's language, `withTax` the tax codes.
+ * names the shops; `withText` joins the description's language, `withTax` the tax codes;
+ * `byKeys` when the caller adds its own list of article numbers.
  */
 export function fromWhere(
   filter: ArticleFilter,
   webshopKey: string,
   withText: boolean,
   withTax: boolean,
+  byKeys = false,
 ): SqlWithParams {
   const params: Record<string, unknown> = {};
   let sql = 'FROM "Artikel" a';
@@ -71,7 +73,9 @@ export function fromWhere(
   }
   if (withTax) sql += TAX_JOIN;
   const where: string[] = [];
-  if (filter.activeOnly) where.push('a."ArtikelStatus" = 1');
+  // Looking up given keys, "+ 0" keeps SQLite on the primary key: planned without statistics,
+  // the status index would otherwise make it walk the whole active catalogue.
+  if (filter.activeOnly) where.push(byKeys ? 'a."ArtikelStatus" + 0 = 1' : 'a."ArtikelStatus" = 1');
   if (filter.artNr !== undefined) {
     where.push('a."ArtNr" = :artNr');
     params.artNr = filter.artNr;

@@ -121,7 +121,7 @@ export class TypeOrmArticleCatalogue extends ArticleCatalogue {
 
   async rowsByNumbers(artNrs: string[], filter: ArticleFilter): Promise<ArticleRow[]> {
     if (artNrs.length === 0) return [];
-    const from = fromWhere(filter, this.config.attributeWebshop, true, true);
+    const from = fromWhere(filter, this.config.attributeWebshop, true, true, true);
     const sql = `SELECT ${rowColumns(filter.language)} ${from.sql}${from.sql.includes(' WHERE ') ? ' AND' : ' WHERE'} a."ArtNr" IN (:...artNrs)`;
     const rows: RawArticleRow[] = [];
     for (let i = 0; i < artNrs.length; i += MAX_KEYS_PER_QUERY)
