@@ -15,13 +15,6 @@ const CHUNK = 100;
 
 export const ORDER_NUMBER_RANGE = 'AUFTRAG';
 
-/** Thrown inside the transaction to roll it back: the order exists already (same KundNr + AuftBestellNr). */
-export class ExistingOrder extends Error {
-  constructor(readonly AuftNr: string) {
-    super(`order ${AuftNr} exists`);
-  }
-}
-
 /** Thrown inside the transaction to roll it back: another request converted the offer first. */
 export class OfferTaken extends Error {
   constructor(readonly offerNr: string) {
@@ -31,23 +24,12 @@ export class OfferTaken extends Error {
 
 /**
  * The order's number comes first: on PostgreSQL and SQL Server the UPDATE of the number range
- * row locks it until commit, so order creations queue there and the duplicate check that
- * follows sees every order committed before; the unique index stays the last guard.
+ * row locks it until commit, so order creations queue there and a second order with the same
+ * KundNr + AuftBestellNr fails on the unique index against the committed first one (SQLite runs
+ * the whole script exclusively). The failure rolls the number back with everything else.
  */
 export function* createOrderScript(order: NewOrder): WriteScript<string> {
   const { number } = yield { kind: 'nextNumber', range: ORDER_NUMBER_RANGE };
-  const { KundNr, AuftBestellNr } = order.head;
-  if (KundNr !== null && AuftBestellNr !== null) {
-    const { rows } = yield {
-      kind: 'rows',
-      build: (m) =>
-        m
-          .createQueryBuilder(OrderEntity, 'o')
-          .select('o.AuftNr', 'AuftNr')
-          .where('o.KundNr = :KundNr AND o.AuftBestellNr = :AuftBestellNr', { KundNr, AuftBestellNr }),
-    };
-    if (rows.length > 0) throw new ExistingOrder(String(rows[0].AuftNr));
-  }
   const auftNr = String(number);
   yield* insertOrderScript(auftNr, order);
   return auftNr;

@@ -1,18 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import {
-  AddressEntity,
-  ArticleEntity,
-  ArticleTextEntity,
-  CompanyEntity,
-  CurrencyEntity,
-  CustomerEntity,
-  PackagingUnitEntity,
-  StoreEntity,
-  TaxCodeEntity,
-} from '@app/erp-db';
-import { In, Repository } from 'typeorm';
-import { Decimal, dec } from '../../../common/money';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { Decimal, DecimalLike, dec } from '../../../common/money';
 import {
   CompanyOrderSettings,
   OrderArticle,
@@ -21,70 +10,87 @@ import {
   TaxCodeInfo,
 } from '../../ports/order-reference-data';
 
+/**
+ * Company settings, currencies, tax codes and locations are small tables that change rarely;
+ * each instance reads them at most every 30 s instead of on every order.
+ */
+const SETTINGS_TTL_MS = 30_000;
+
+interface Settings {
+  company: CompanyOrderSettings;
+  rounding: Map<string, Decimal>;
+  taxCodes: Map<string, TaxCodeInfo>;
+  stores: Set<number>;
+}
+
+const CUSTOMER_SQL = `
+SELECT d."DebiNr" AS "DebiNr", d."WaehrAbk" AS "WaehrAbk", d."PreisListNr" AS "PreisListNr",
+  d."PreisListTyp" AS "PreisListTyp", d."KTNr" AS "KTNr", d."WUSTCode" AS "WUSTCode",
+  d."KundKontakt" AS "KundKontakt", d."KundLief" AS "KundLief", d."KundRech" AS "KundRech",
+  a."AdrSprache" AS "AdrSprache"
+FROM "Debitor" d LEFT JOIN "Adressen" a ON a."AdrNr" = d."KundKontakt"
+WHERE d."DebiNr" = :debiNr`;
+
+const ARTICLES_SQL = `
+SELECT a."ArtNr" AS "ArtNr", a."ArtBez" AS "ArtBez", a."WUSTCode" AS "WUSTCode", t."ArtBez" AS "TextBez"
+FROM "Artikel" a LEFT JOIN "ArtikelText" t ON t."ArtNr" = a."ArtNr" AND t."AdrSprache" = :language
+WHERE a."ArtNr" IN (:...artNrs)`;
+
+const PACKAGING_SQL = `
+SELECT "ArtNr", "VPEinheit", "VPEFaktor" FROM "ArtikelVPE" WHERE "ArtNr" IN (:...artNrs)`;
+
+type Id = number | string;
+
 interface CustomerRow {
   DebiNr: string;
   WaehrAbk: string;
-  PreisListNr: number | string | null;
+  PreisListNr: Id | null;
   PreisListTyp: string | null;
   KTNr: string | null;
   WUSTCode: string | null;
-  KundKontakt: number | string;
-  KundLief: number | string;
-  KundRech: number | string;
+  KundKontakt: Id;
+  KundLief: Id;
+  KundRech: Id;
   AdrSprache: string | null;
+}
+
+interface TaxCodeRow {
+  WUSTCode: string;
+  WUSTSatz: DecimalLike;
+  WUSTBez: string;
+  WUSTKlasse: string;
+  VSTSZiffer: string | null;
+  USTSZiffer: string | null;
+  USTUZiffer: string | null;
 }
 
 @Injectable()
 export class TypeOrmOrderReferenceData extends OrderReferenceData {
-  constructor(
-    @InjectRepository(CompanyEntity) private readonly companies: Repository<CompanyEntity>,
-    @InjectRepository(CurrencyEntity) private readonly currencies: Repository<CurrencyEntity>,
-    @InjectRepository(StoreEntity) private readonly stores: Repository<StoreEntity>,
-    @InjectRepository(CustomerEntity) private readonly customers: Repository<CustomerEntity>,
-    @InjectRepository(ArticleEntity) private readonly articleRows: Repository<ArticleEntity>,
-    @InjectRepository(ArticleTextEntity) private readonly texts: Repository<ArticleTextEntity>,
-    @InjectRepository(PackagingUnitEntity) private readonly packaging: Repository<PackagingUnitEntity>,
-    @InjectRepository(TaxCodeEntity) private readonly taxes: Repository<TaxCodeEntity>,
-  ) {
+  private settings: { value: Promise<Settings>; until: number } | null = null;
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
     super();
   }
 
   async company(): Promise<CompanyOrderSettings> {
-    const [firma] = await this.companies.find({ order: { FirmaNr: 'ASC' }, take: 1 });
-    if (!firma) throw new Error('The company record (Firma) is missing.');
-    return { Leitwaehrung: firma.Leitwaehrung, StandardWUSTCode: firma.StandardWUSTCode };
+    return (await this.current()).company;
   }
 
   async cashRounding(waehrAbk: string): Promise<Decimal | null> {
-    const currency = await this.currencies.findOne({
-      select: { Rundung: true },
-      where: { WaehrAbk: waehrAbk },
-    });
-    return currency ? dec(currency.Rundung) : null;
+    return (await this.current()).rounding.get(waehrAbk) ?? null;
   }
 
   async storeExists(staoNr: number): Promise<boolean> {
-    return this.stores.existsBy({ StaoNr: staoNr });
+    return (await this.current()).stores.has(staoNr);
+  }
+
+  async taxCodes(codes: string[]): Promise<Map<string, TaxCodeInfo>> {
+    const all = (await this.current()).taxCodes;
+    return new Map(codes.flatMap((c) => (all.has(c) ? [[c, all.get(c) as TaxCodeInfo]] : [])));
   }
 
   async customer(debiNr: string): Promise<OrderCustomer | null> {
-    const row = await this.customers
-      .createQueryBuilder('d')
-      .leftJoin(AddressEntity, 'a', 'a.AdrNr = d.KundKontakt')
-      .select([
-        'd.DebiNr AS "DebiNr"',
-        'd.WaehrAbk AS "WaehrAbk"',
-        'd.PreisListNr AS "PreisListNr"',
-        'd.PreisListTyp AS "PreisListTyp"',
-        'd.KTNr AS "KTNr"',
-        'd.WUSTCode AS "WUSTCode"',
-        'd.KundKontakt AS "KundKontakt"',
-        'd.KundLief AS "KundLief"',
-        'd.KundRech AS "KundRech"',
-        'a.AdrSprache AS "AdrSprache"',
-      ])
-      .where('d.DebiNr = :debiNr', { debiNr })
-      .getRawOne<CustomerRow>();
+    const [row] = await this.run<CustomerRow>(CUSTOMER_SQL, { debiNr });
     if (!row) return null;
     return {
       DebiNr: row.DebiNr,
@@ -102,23 +108,21 @@ export class TypeOrmOrderReferenceData extends OrderReferenceData {
 
   async articles(artNrs: string[], language: string | null): Promise<Map<string, OrderArticle>> {
     if (artNrs.length === 0) return new Map();
-    const [articles, texts, units] = await Promise.all([
-      this.articleRows.find({
-        select: { ArtNr: true, ArtBez: true, WUSTCode: true },
-        where: { ArtNr: In(artNrs) },
-      }),
-      language ? this.texts.findBy({ ArtNr: In(artNrs), AdrSprache: language }) : Promise.resolve([]),
-      this.packaging.find({
-        select: { ArtNr: true, VPEinheit: true, VPEFaktor: true },
-        where: { ArtNr: In(artNrs) },
-      }),
+    const [articles, units] = await Promise.all([
+      this.run<{ ArtNr: string; ArtBez: string; WUSTCode: string | null; TextBez: string | null }>(
+        ARTICLES_SQL,
+        {
+          artNrs,
+          language: language ?? '',
+        },
+      ),
+      this.run<{ ArtNr: string; VPEinheit: string; VPEFaktor: DecimalLike }>(PACKAGING_SQL, { artNrs }),
     ]);
-    const textOf = new Map(texts.map((t) => [t.ArtNr, t.ArtBez]));
     const result = new Map<string, OrderArticle>();
     for (const a of articles) {
       result.set(a.ArtNr, {
         ArtNr: a.ArtNr,
-        ArtBez: textOf.get(a.ArtNr) ?? a.ArtBez,
+        ArtBez: a.TextBez ?? a.ArtBez,
         WUSTCode: a.WUSTCode,
         packagingFactors: new Map(),
       });
@@ -127,22 +131,58 @@ export class TypeOrmOrderReferenceData extends OrderReferenceData {
     return result;
   }
 
-  async taxCodes(codes: string[]): Promise<Map<string, TaxCodeInfo>> {
-    if (codes.length === 0) return new Map();
-    const rows = await this.taxes.findBy({ WUSTCode: In(codes) });
-    return new Map(
-      rows.map((t) => [
-        t.WUSTCode,
-        {
-          WUSTCode: t.WUSTCode,
-          WUSTSatz: dec(t.WUSTSatz),
-          WUSTBez: t.WUSTBez,
-          WUSTKlasse: t.WUSTKlasse,
-          VSTSZiffer: t.VSTSZiffer,
-          USTSZiffer: t.USTSZiffer,
-          USTUZiffer: t.USTUZiffer,
-        },
-      ]),
-    );
+  private current(): Promise<Settings> {
+    const now = Date.now();
+    if (!this.settings || this.settings.until <= now) {
+      const value = this.load();
+      this.settings = { value, until: now + SETTINGS_TTL_MS };
+      value.catch(() => {
+        if (this.settings?.value === value) this.settings = null;
+      });
+    }
+    return this.settings.value;
+  }
+
+  private async load(): Promise<Settings> {
+    const [companies, currencies, taxes, stores] = await Promise.all([
+      this.run<{ Leitwaehrung: string; StandardWUSTCode: string }>(
+        'SELECT "FirmaNr", "Leitwaehrung", "StandardWUSTCode" FROM "Firma" ORDER BY "FirmaNr"',
+        {},
+      ),
+      this.run<{ WaehrAbk: string; Rundung: DecimalLike }>(
+        'SELECT "WaehrAbk", "Rundung" FROM "Waehrung"',
+        {},
+      ),
+      this.run<TaxCodeRow>(
+        'SELECT "WUSTCode", "WUSTSatz", "WUSTBez", "WUSTKlasse", "VSTSZiffer", "USTSZiffer", "USTUZiffer" FROM "MWSTCode"',
+        {},
+      ),
+      this.run<{ StaoNr: Id }>('SELECT "StaoNr" FROM "Standort"', {}),
+    ]);
+    if (companies.length === 0) throw new Error('The company record (Firma) is missing.');
+    return {
+      company: { Leitwaehrung: companies[0].Leitwaehrung, StandardWUSTCode: companies[0].StandardWUSTCode },
+      rounding: new Map(currencies.map((c) => [c.WaehrAbk, dec(c.Rundung)])),
+      taxCodes: new Map(
+        taxes.map((t) => [
+          t.WUSTCode,
+          {
+            WUSTCode: t.WUSTCode,
+            WUSTSatz: dec(t.WUSTSatz),
+            WUSTBez: t.WUSTBez,
+            WUSTKlasse: t.WUSTKlasse,
+            VSTSZiffer: t.VSTSZiffer,
+            USTSZiffer: t.USTSZiffer,
+            USTUZiffer: t.USTUZiffer,
+          },
+        ]),
+      ),
+      stores: new Set(stores.map((s) => Number(s.StaoNr))),
+    };
+  }
+
+  private run<T>(sql: string, params: Record<string, unknown>): Promise<T[]> {
+    const [query, values] = this.dataSource.driver.escapeQueryWithParameters(sql, params, {});
+    return this.dataSource.query(query, values);
   }
 }

@@ -2,18 +2,10 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import {
   AddressEntity,
-  ArticleEntity,
-  ArticleTextEntity,
-  CompanyEntity,
-  CurrencyEntity,
-  CustomerEntity,
   OrderAddressEntity,
   OrderEntity,
   OrderLineEntity,
   OrderPaymentEntity,
-  PackagingUnitEntity,
-  StoreEntity,
-  TaxCodeEntity,
 } from '@app/erp-db';
 import { AtomicWritesModule } from '../../../database/atomic-writes.module';
 import { OrderReferenceData } from '../../ports/order-reference-data';
@@ -30,14 +22,6 @@ import { TypeOrmOrdersRepository } from './typeorm-orders.repository';
       OrderAddressEntity,
       OrderPaymentEntity,
       AddressEntity,
-      CompanyEntity,
-      CurrencyEntity,
-      StoreEntity,
-      CustomerEntity,
-      ArticleEntity,
-      ArticleTextEntity,
-      PackagingUnitEntity,
-      TaxCodeEntity,
     ]),
   ],
   providers: [

@@ -17,7 +17,7 @@ import {
   StoredOrder,
 } from '../../ports/orders.repository';
 import { toOrderHead, toOrderLine, toStoredAddress } from './order-rows';
-import { convertOfferScript, createOrderScript, ExistingOrder, OfferTaken } from './order-write-scripts';
+import { convertOfferScript, createOrderScript, OfferTaken } from './order-write-scripts';
 
 @Injectable()
 export class TypeOrmOrdersRepository extends OrdersRepository {
@@ -59,20 +59,21 @@ export class TypeOrmOrdersRepository extends OrdersRepository {
   }
 
   async findByCustomerOrderNumber(kundNr: string, auftBestellNr: string): Promise<string | null> {
-    const row = await this.heads.findOne({
-      select: { AuftNr: true },
-      where: { KundNr: kundNr, AuftBestellNr: auftBestellNr },
-    });
-    return row?.AuftNr ?? null;
+    const [query, params] = this.heads.manager.connection.driver.escapeQueryWithParameters(
+      'SELECT "AuftNr" FROM "Auftrag" WHERE "KundNr" = :kundNr AND "AuftBestellNr" = :auftBestellNr',
+      { kundNr, auftBestellNr },
+      {},
+    );
+    const rows: Array<{ AuftNr: string }> = await this.heads.query(query, params);
+    return rows[0]?.AuftNr ?? null;
   }
 
   async create(order: NewOrder): Promise<CreateOrderOutcome> {
     try {
       return { created: true, AuftNr: await this.writes.run(() => createOrderScript(order)) };
     } catch (err) {
-      if (err instanceof ExistingOrder) return { created: false, AuftNr: err.AuftNr };
       const { KundNr, AuftBestellNr } = order.head;
-      // Last guard: an order written past the number range (another system) with the same shop number.
+      // A concurrent request (or another instance) committed the same KundNr + AuftBestellNr first.
       if (isUniqueViolation(err) && KundNr !== null && AuftBestellNr !== null) {
         const existing = await this.findByCustomerOrderNumber(KundNr, AuftBestellNr);
         if (existing !== null) return { created: false, AuftNr: existing };
