@@ -114,12 +114,15 @@ export class TypeOrmAddressesRepository extends AddressesRepository {
   private matching(criteria: AddressCriteria): SelectQueryBuilder<AddressEntity> {
     const sqlite = this.customers.manager.connection.driver.options.type === 'better-sqlite3';
     const lower = sqlite ? this.sqliteLowerFunction() : 'LOWER';
+    // SQLite (without statistics) would walk every customer and look the address up; the unary
+    // plus takes the address key out of index use, so the scan starts at the matching addresses.
+    const adr = sqlite ? '+a.AdrNr' : 'a.AdrNr';
     const qb = this.addresses
       .createQueryBuilder('a')
       .innerJoin(
         CustomerEntity,
         'd',
-        '(d.KundKontakt = a.AdrNr OR d.KundLief = a.AdrNr OR d.KundRech = a.AdrNr)',
+        `(d.KundKontakt = ${adr} OR d.KundLief = ${adr} OR d.KundRech = ${adr})`,
       );
     Object.entries(criteria).forEach(([field, value], i) => {
       const wanted = (value ?? '').trim();
