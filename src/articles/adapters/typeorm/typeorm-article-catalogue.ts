@@ -99,7 +99,7 @@ export class TypeOrmArticleCatalogue extends ArticleCatalogue {
       `SELECT a."ArtNr" AS "ArtNr" ${from.sql}${orderBy(sorts, filter.language)}`,
       from.params,
     );
-    for await (const batch of streamRows<{ ArtNr: string }>(this.dataSource, sql, params, STREAM_BATCH * 10))
+    for await (const batch of streamRows<{ ArtNr: string }>(this.dataSource, sql, params, STREAM_BATCH * 2))
       yield batch.map((r) => r.ArtNr);
   }
 

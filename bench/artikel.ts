@@ -1,0 +1,285 @@
+import { Controller, Get, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+
+// autocannon ships no types; this is the part of its programmatic API used here.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const autocannon = require('autocannon') as (options: Record<string, unknown>) => Promise<CannonResult>;
+
+interface CannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number; max: number };
+  throughput: { average: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+const ROOT = resolve(__dirname, '..');
+const NODE_ARGS = ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register'];
+
+/**
+ * npm run bench -- artikel [--db ./data/bench-100k.sqlite] [--seconds 10] [--connections 32] [--ts-node]
+ *
+ * The article list on a large catalogue (make it with
+ * `DB_PATH=./data/bench-100k.sqlite npm run seed -- --articles 100000 --customers 20000 --orders 50000`).
+ * The service is compiled like `npm run build` (or run with ts-node) and runs in a child process on
+ * 127.0.0.1, so autocannon does not share its CPU and its RSS is its own; requests come from the
+ * demo user (web shop SHOP). Prints, in one run:
+ *  - a Nest+Fastify hello-world's req/s at the same connections, for scale;
+ *  - `limit=100` pages spread over the whole catalogue (every offset a syncing client walks):
+ *    pages/s, articles/s, p50/p99;
+ *  - the whole `limit=0` export: seconds, MB and the service's peak RSS during it.
+ * With DB_TYPE=postgres and DATABASE_URL set, the service uses that database instead.
+ */
+export async function run(args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      db: { type: 'string', default: './data/bench-100k.sqlite' },
+      seconds: { type: 'string', default: '10' },
+      connections: { type: 'string', default: '32' },
+      'ts-node': { type: 'boolean', default: false },
+    },
+  });
+  const seconds = Math.min(Math.max(Number(values.seconds) || 10, 1), 120);
+  const connections = Math.min(Math.max(Number(values.connections) || 32, 1), 256);
+  const postgres = process.env.DB_TYPE === 'postgres';
+  const dbPath = resolve(ROOT, values.db as string);
+  if (!postgres && !existsSync(dbPath))
+    throw new Error(`No database at ${dbPath}; seed it first (see the comment of bench/artikel.ts).`);
+  const logDir = mkdtempSync(join(tmpdir(), 'bench-artikel-'));
+  const env = {
+    ...process.env,
+    DB_TYPE: postgres ? 'postgres' : 'sqlite',
+    DB_PATH: dbPath,
+    SEED_DEMO: 'false',
+    HOST: '127.0.0.1',
+    LOG_DIR: logDir,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PER_MINUTE: '0',
+  };
+  const main = values['ts-node'] ? [...NODE_ARGS, join(ROOT, 'src/main.ts')] : [build(logDir)];
+  console.log(
+    `database: ${postgres ? 'PostgreSQL' : `SQLite ${dbPath} (${(statSync(dbPath).size / 1e6).toFixed(0)} MB)`}; ` +
+      `${seconds} s per load run, ${connections} connections; service: ${values['ts-node'] ? 'ts-node' : 'compiled'}, ` +
+      'LOG_LEVEL=warn, rate limit off',
+  );
+  try {
+    const hello = await startServer(
+      [...NODE_ARGS, '-e', `require(${JSON.stringify(__filename)}).serveHelloWorld(0)`],
+      env,
+    );
+    try {
+      const r = await load(`${hello.base}/hello`, {}, seconds, connections);
+      console.log(
+        `Nest+Fastify hello world:          ${fmt(r.requests.average)} req/s, p99 ${r.latency.p99} ms`,
+      );
+    } finally {
+      await stop(hello.child);
+    }
+
+    const app = await startServer(main, { ...env, PORT: await freePort() });
+    try {
+      const token = await login(app.base);
+      const headers = { authorization: `Bearer ${token}` };
+      const count = (await getJson(`${app.base}/www/artikel?limit=1&fields=ArtNr`, headers)).count as number;
+      // Warm up: the ordering snapshot and SQLite's page cache, as a running service has them.
+      await load(`${app.base}/www/artikel?limit=100`, headers, 2, connections);
+      let next = 0;
+      const pages = Math.max(1, Math.ceil(count / 100));
+      const r = await load(`${app.base}/www/artikel?limit=100`, headers, seconds, connections, () => {
+        const offset = ((next++ * 7919) % pages) * 100;
+        return `/www/artikel?limit=100&offset=${offset}`;
+      });
+      console.log(
+        `GET /www/artikel?limit=100 (${fmt(count)} articles, pages at every offset): ` +
+          `${fmt(r.requests.average)} pages/s = ${fmt(r.requests.average * 100)} articles/s, ` +
+          `p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${(r.throughput.average / 1e6).toFixed(1)} MB/s, ` +
+          `non-2xx ${r.non2xx + r.errors + r.timeouts}`,
+      );
+    } finally {
+      await stop(app.child);
+    }
+
+    // A fresh service for the export, so its peak RSS is the export's and not the page load's.
+    const exporter = await startServer(main, { ...env, PORT: await freePort() });
+    try {
+      const token = await login(exporter.base);
+      await getJson(`${exporter.base}/www/artikel?limit=1&fields=ArtNr`, {
+        authorization: `Bearer ${token}`,
+      });
+      const before = rssMb(exporter.child.pid as number);
+      resetPeakRss(exporter.child.pid as number);
+      const started = process.hrtime.bigint();
+      const done = await download(`${exporter.base}/www/artikel?limit=0`, `Bearer ${token}`);
+      const secondsTaken = Number(process.hrtime.bigint() - started) / 1e9;
+      const peak = peakRssMb(exporter.child.pid as number);
+      console.log(
+        `GET /www/artikel?limit=0 (whole export): ${fmt(done.count)} articles, ` +
+          `${(done.bytes / 1e6).toFixed(1)} MB in ${secondsTaken.toFixed(2)} s ` +
+          `(${fmt(done.count / secondsTaken)} articles/s); service RSS ${before.toFixed(0)} MB before, ` +
+          `peak ${peak.toFixed(0)} MB during`,
+      );
+    } finally {
+      await stop(exporter.child);
+    }
+  } finally {
+    rmSync(logDir, { recursive: true, force: true });
+  }
+}
+
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+
+@Controller()
+class HelloController {
+  @Get('hello')
+  hello(): { hello: string } {
+    return { hello: 'world' };
+  }
+}
+
+@Module({ controllers: [HelloController] })
+class HelloModule {}
+
+/** The baseline: Nest on Fastify with one JSON route, nothing else. */
+export async function serveHelloWorld(port: number): Promise<void> {
+  const app = await NestFactory.create<NestFastifyApplication>(HelloModule, new FastifyAdapter(), {
+    logger: ['error'],
+  });
+  await app.listen(port, '127.0.0.1');
+  process.stdout.write(`listening on ${await app.getUrl()}\n`);
+}
+
+/** Spawns a node process and waits for its "listening on <url>" line (bounded in time). */
+function startServer(args: string[], env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; base: string }> {
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((ok, fail) => {
+    const timer = setTimeout(() => fail(new Error('the service did not start within 120 s')), 120_000);
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /listening on (http:\/\/[^\s(]+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        child.stdout!.removeAllListeners('data');
+        child.stdout!.resume();
+        ok({ child, base: m[1].replace('localhost', '127.0.0.1').replace('[::1]', '127.0.0.1') });
+      }
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      fail(new Error(`the service exited with ${code} before listening:\n${out}`));
+    });
+  });
+}
+
+/** Compiles the service as `npm run build` does (without the type check) into `dir`; returns main.js. */
+function build(dir: string): string {
+  const out = join(dir, 'dist');
+  const bin = (name: string) => join(ROOT, 'node_modules', '.bin', name);
+  execFileSync(bin('tsc'), ['-p', 'tsconfig.build.json', '--noCheck', '--outDir', out], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  execFileSync(bin('tsc-alias'), ['-p', 'tsconfig.build.json', '--outDir', out], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  return join(out, 'src', 'main.js');
+}
+
+/** A port that was free a moment ago (main.ts needs a fixed PORT). */
+function freePort(): Promise<string> {
+  return new Promise((ok, fail) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? ok(String(address.port)) : fail(new Error('no port')),
+      );
+    });
+  });
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((ok) => {
+    if (child.exitCode !== null) return ok();
+    child.removeAllListeners('exit');
+    child.once('exit', () => ok());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+  });
+}
+
+async function login(base: string): Promise<string> {
+  const res = await fetch(`${base}/www/token`, {
+    method: 'POST',
+    headers: { Authorization: `Basic ${Buffer.from('demo:demo').toString('base64')}` },
+  });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+async function getJson(url: string, headers: Record<string, string>): Promise<Record<string, unknown>> {
+  const res = await fetch(url, { headers });
+  if (res.status !== 200) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+  return JSON.parse(Buffer.from(await res.arrayBuffer()).toString('latin1')) as Record<string, unknown>;
+}
+
+function load(
+  url: string,
+  headers: Record<string, string>,
+  seconds: number,
+  connections: number,
+  nextPath?: () => string,
+): Promise<CannonResult> {
+  return autocannon({
+    url,
+    duration: seconds,
+    connections,
+    headers,
+    ...(nextPath ? { requests: [{ setupRequest: (req: object) => ({ ...req, path: nextPath() }) }] } : {}),
+  });
+}
+
+/** Reads a response to the end without keeping it; returns its size and the `count` at its end. */
+function download(url: string, authorization: string): Promise<{ bytes: number; count: number }> {
+  return new Promise((ok, fail) => {
+    httpGet(url, { headers: { authorization } }, (res) => {
+      if (res.statusCode !== 200) return fail(new Error(`${url}: ${res.statusCode}`));
+      let bytes = 0;
+      let tail = '';
+      res.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+        tail = (tail + chunk.toString('latin1')).slice(-2000);
+      });
+      res.on('end', () => ok({ bytes, count: Number(/"count":(\d+)/.exec(tail)?.[1] ?? NaN) }));
+      res.on('error', fail);
+    }).on('error', fail);
+  });
+}
+
+function procStatus(pid: number, field: string): number {
+  const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
+}
+
+const rssMb = (pid: number) => procStatus(pid, 'VmRSS');
+const peakRssMb = (pid: number) => procStatus(pid, 'VmHWM');
+
+/** Linux: writing 5 to clear_refs resets the peak RSS (VmHWM) to the current RSS. */
+function resetPeakRss(pid: number): void {
+  writeFileSync(`/proc/${pid}/clear_refs`, '5');
+}
