@@ -14,6 +14,26 @@ import {
 } from '../../ports/customers.repository';
 
 const CUSTOMER_RANGE = 'DEBITOR';
+
+/** The Debitor columns of a CustomerRecord (the language comes from the contact address). */
+const CUSTOMER_COLUMNS: Array<Exclude<keyof CustomerRecord, 'AdrSprache'>> = [
+  'DebiNr',
+  'KundBez',
+  'WaehrAbk',
+  'BrancheID',
+  'Kommentar',
+  'VBTyp',
+  'TVTyp',
+  'FAKTZahlArt',
+  'AUFT_SPESEN',
+  'SteuerNummer',
+  'FirmenURL',
+  'KreditLimit',
+  'ZahlungsMethode',
+  'KundKontakt',
+  'KundLief',
+  'KundRech',
+];
 /** Numbers the ERP itself may already have used are skipped, a bounded number of times. */
 const MAX_TAKEN_NUMBERS = 100;
 
@@ -21,7 +41,6 @@ const MAX_TAKEN_NUMBERS = 100;
 export class TypeOrmCustomersRepository extends CustomersRepository {
   constructor(
     @InjectRepository(CustomerEntity) private readonly customers: Repository<CustomerEntity>,
-    @InjectRepository(AddressEntity) private readonly addresses: Repository<AddressEntity>,
     @InjectRepository(AttributeEntity) private readonly attributeRows: Repository<AttributeEntity>,
     @InjectRepository(OrderEntity) private readonly orders: Repository<OrderEntity>,
     @InjectRepository(CurrencyEntity) private readonly currencies: Repository<CurrencyEntity>,
@@ -65,30 +84,20 @@ export class TypeOrmCustomersRepository extends CustomersRepository {
   }
 
   async find(debiNr: string): Promise<CustomerRecord | null> {
-    const c = await this.customers.findOneBy({ DebiNr: debiNr });
-    if (!c) return null;
-    const contact = await this.addresses.findOne({
-      select: { AdrNr: true, AdrSprache: true },
-      where: { AdrNr: c.KundKontakt },
-    });
+    const qb = this.customers
+      .createQueryBuilder('d')
+      .leftJoin(AddressEntity, 'a', 'a.AdrNr = d.KundKontakt')
+      .select('a.AdrSprache', 'AdrSprache')
+      .where('d.DebiNr = :debiNr', { debiNr });
+    for (const column of CUSTOMER_COLUMNS) qb.addSelect(`d.${column}`, column);
+    const row = await qb.getRawOne<Record<string, unknown>>();
+    if (!row) return null;
     return {
-      DebiNr: c.DebiNr,
-      KundBez: c.KundBez,
-      WaehrAbk: c.WaehrAbk,
-      BrancheID: c.BrancheID,
-      Kommentar: c.Kommentar,
-      VBTyp: c.VBTyp,
-      TVTyp: c.TVTyp,
-      FAKTZahlArt: c.FAKTZahlArt,
-      AUFT_SPESEN: c.AUFT_SPESEN,
-      SteuerNummer: c.SteuerNummer,
-      FirmenURL: c.FirmenURL,
-      KreditLimit: Number(c.KreditLimit),
-      ZahlungsMethode: c.ZahlungsMethode,
-      KundKontakt: c.KundKontakt,
-      KundLief: c.KundLief,
-      KundRech: c.KundRech,
-      AdrSprache: contact?.AdrSprache ?? null,
+      ...(row as unknown as CustomerRecord),
+      KreditLimit: Number(row.KreditLimit),
+      KundKontakt: Number(row.KundKontakt),
+      KundLief: Number(row.KundLief),
+      KundRech: Number(row.KundRech),
     };
   }
 
