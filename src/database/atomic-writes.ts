@@ -4,44 +4,70 @@ import {
   DataSource,
   DeleteQueryBuilder,
   EntityManager,
+  EntityTarget,
   InsertQueryBuilder,
   ObjectLiteral,
-  SelectQueryBuilder,
   UpdateQueryBuilder,
 } from 'typeorm';
 import { NumberRangeService } from '../common/number-range/number-range.service';
 
-/** One statement of a write script, built with TypeORM's query builder for the current dialect. */
-export type WriteStep =
-  | { kind: 'nextNumber'; range: string }
-  | { kind: 'rows'; build: (m: EntityManager) => SelectQueryBuilder<ObjectLiteral> }
+/** In a batch's rows: the number the batch draws, as a string (e.g. AuftNr). */
+export const DRAWN_NUMBER = Symbol('drawn number');
+
+/** In a batch's rows: the generated key of an earlier insert step of the same batch. */
+export class GeneratedKey {
+  constructor(readonly step: string) {}
+}
+
+export type BatchStep =
+  | {
+      kind: 'insert';
+      target: EntityTarget<ObjectLiteral>;
+      rows: ObjectLiteral[];
+      /** Name under which later rows refer to the generated key (single-row inserts). */
+      name?: string;
+      /** The generated key column, when `name` is set. */
+      key?: string;
+    }
+  | {
+      kind: 'update';
+      target: EntityTarget<ObjectLiteral>;
+      set: ObjectLiteral;
+      where: ObjectLiteral;
+      /** Rows the update must change; otherwise the batch is rolled back with `otherwise()`. */
+      expectRows: number;
+      otherwise: () => Error;
+    };
+
+/** Rows that are written together or not at all; optionally numbered from a number range. */
+export interface WriteBatch {
+  numberRange?: string;
+  steps: BatchStep[];
+}
+
+/** One statement on its own (see `once`). */
+export type SingleStatement =
   | { kind: 'insert'; build: (m: EntityManager) => InsertQueryBuilder<ObjectLiteral> }
   | {
       kind: 'change';
       build: (m: EntityManager) => UpdateQueryBuilder<ObjectLiteral> | DeleteQueryBuilder<ObjectLiteral>;
     };
 
-export interface StepResult {
-  rows: Array<Record<string, unknown>>;
-  /** Rows changed by an update/delete/insert. */
-  affected: number;
-  /** The generated key of a single-row insert into a table with one (AdrNr, ...). */
-  insertedId: number | null;
-  /** The number a `nextNumber` step drew. */
-  number: number | null;
-}
-
-/** A transaction as a generator: it yields statements and receives their results. */
-export type WriteScript<T> = Generator<WriteStep, T, StepResult>;
-
 const POLL_MS = 1;
+const NUMBER_SQL =
+  'UPDATE "Nummernkreis" SET "LetzteNr" = "LetzteNr" + 1 WHERE "Name" = ? RETURNING "LetzteNr"';
 
 /**
- * Runs write scripts atomically. PostgreSQL and SQL Server: one TypeORM transaction. SQLite:
- * TypeORM shares one better-sqlite3 connection between all requests, so an awaited transaction
- * would nest into (or swallow the statements of) concurrent ones; the script therefore runs
- * synchronously in one BEGIN IMMEDIATE transaction once no other transaction is open on the
- * connection: nothing else can interleave, and other processes wait on SQLite's busy timeout.
+ * Writes batches atomically, with the number drawn inside the same transaction (a rollback
+ * gives it back), without holding the number-range row locked across client round trips:
+ * - PostgreSQL: the whole batch is ONE statement (data-modifying CTEs), committed by the server
+ *   itself, so concurrent requests and instances queue on the number row only for that
+ *   statement's execution.
+ * - SQLite: TypeORM shares one better-sqlite3 connection between all requests, so an awaited
+ *   transaction would nest into (or swallow statements of) concurrent ones; the batch runs
+ *   synchronously in one BEGIN IMMEDIATE transaction once no other transaction is open on the
+ *   connection. Nothing can interleave; other processes wait on SQLite's busy timeout.
+ * - SQL Server: one TypeORM transaction, the number drawn by NumberRangeService (UPDATE … OUTPUT).
  */
 @Injectable()
 export class AtomicWrites {
@@ -52,64 +78,162 @@ export class AtomicWrites {
     private readonly numberRanges: NumberRangeService,
   ) {}
 
-  get dialect(): string {
-    return this.dataSource.options.type;
-  }
-
-  async run<T>(script: () => WriteScript<T>): Promise<T> {
+  /** Writes the batch; returns the drawn number (null without a number range). */
+  async write(batch: WriteBatch): Promise<number | null> {
     const db = this.sqlite();
-    if (!db)
-      return this.dataSource.transaction((m) => driveAsync(script(), (step) => this.execAsync(m, step)));
-    await noTransactionOpen(db);
-    return db.transaction(() => driveSync(script(), (step) => this.execSqlite(db, step))).immediate();
+    if (db) {
+      await noTransactionOpen(db);
+      return db.transaction(() => this.writeSqlite(db, batch)).immediate();
+    }
+    if (this.dataSource.options.type === 'postgres') return this.writePostgres(batch);
+    return this.dataSource.transaction((m) => this.writeInTransaction(m, batch));
   }
 
   /** One statement on its own (autocommit), kept out of any other request's open transaction. */
-  async once(step: WriteStep): Promise<StepResult> {
+  async once(statement: SingleStatement): Promise<number> {
     const db = this.sqlite();
-    if (!db) return this.execAsync(this.dataSource.manager, step);
+    if (!db) {
+      const result = await statement.build(this.dataSource.manager).execute();
+      return 'identifiers' in result ? result.identifiers.length : (result.affected ?? 0);
+    }
     await noTransactionOpen(db);
-    return this.execSqlite(db, step);
+    const [sql, params] = statement.build(this.dataSource.manager).getQueryAndParameters() as [
+      string,
+      unknown[],
+    ];
+    return this.prepare(db, sql).run(...params).changes;
+  }
+
+  private writeSqlite(db: Database, batch: WriteBatch): number | null {
+    let number: number | null = null;
+    if (batch.numberRange) {
+      const row = this.prepare(db, NUMBER_SQL).get(batch.numberRange) as { LetzteNr: number } | undefined;
+      if (!row) throw missingRange(batch.numberRange);
+      number = Number(row.LetzteNr);
+    }
+    const keys = new Map<string, unknown>();
+    const resolve = resolver(number, keys);
+    for (const step of batch.steps) {
+      const [sql, params] = this.build(this.dataSource.manager, step, resolve).getQueryAndParameters() as [
+        string,
+        unknown[],
+      ];
+      const run: RunResult = this.prepare(db, sql).run(...params);
+      if (step.kind === 'insert' && step.name) keys.set(step.name, Number(run.lastInsertRowid));
+      if (step.kind === 'update' && run.changes !== step.expectRows) throw step.otherwise();
+    }
+    return number;
+  }
+
+  private async writeInTransaction(m: EntityManager, batch: WriteBatch): Promise<number | null> {
+    const number = batch.numberRange ? await this.numberRanges.next(m, batch.numberRange) : null;
+    const keys = new Map<string, unknown>();
+    const resolve = resolver(number, keys);
+    for (const step of batch.steps) {
+      const result = await this.build(m, step, resolve).execute();
+      if (step.kind === 'insert' && step.name && step.key && 'identifiers' in result)
+        keys.set(step.name, result.identifiers[0]?.[step.key]);
+      if (step.kind === 'update' && 'affected' in result && result.affected !== step.expectRows)
+        throw step.otherwise();
+    }
+    return number;
+  }
+
+  /**
+   * `WITH "n" AS (UPDATE "Nummernkreis" … RETURNING …), "s0" AS (INSERT …), … SELECT …`: the
+   * statements are TypeORM's own, with the drawn number and earlier generated keys spliced in as
+   * sub-selects; an update that changes the wrong number of rows divides by zero, which aborts
+   * (and so rolls back) the whole statement.
+   */
+  private async writePostgres(batch: WriteBatch): Promise<number | null> {
+    const params: unknown[] = [];
+    const ctes: string[] = [];
+    // Stand-ins that TypeORM passes through as parameters; NUL never occurs in PostgreSQL text.
+    const numberSentinel = '\u0000#number';
+    const keyPrefix = '\u0000#key:';
+    if (batch.numberRange) {
+      params.push(batch.numberRange);
+      ctes.push(
+        `"n" AS (UPDATE "Nummernkreis" SET "LetzteNr" = "LetzteNr" + 1 WHERE "Name" = $1 RETURNING "LetzteNr")`,
+      );
+    }
+    const stepNames = new Map<string, string>();
+    const checks: string[] = [];
+    batch.steps.forEach((step, i) => {
+      const cte = `s${i}`;
+      const resolve = (value: unknown): unknown => {
+        if (value === DRAWN_NUMBER) return numberSentinel;
+        if (value instanceof GeneratedKey) return keyPrefix + value.step;
+        return value;
+      };
+      const [sql, stepParams] = this.build(
+        this.dataSource.manager,
+        step,
+        resolve,
+      ).getQueryAndParameters() as [string, unknown[]];
+      const spliced = sql.replace(/\$(\d+)/g, (_, index: string) => {
+        const value = stepParams[Number(index) - 1];
+        if (value === numberSentinel) return `(SELECT CAST("LetzteNr" AS varchar(20)) FROM "n")`;
+        if (typeof value === 'string' && value.startsWith(keyPrefix)) {
+          const referenced = value.slice(keyPrefix.length);
+          const source = batch.steps.find((s) => s.kind === 'insert' && s.name === referenced);
+          return `(SELECT "${(source as { key: string }).key}" FROM "${stepNames.get(referenced)}")`;
+        }
+        params.push(value);
+        return `$${params.length}`;
+      });
+      if (step.kind === 'insert' && step.name && step.key) {
+        stepNames.set(step.name, cte);
+        ctes.push(`"${cte}" AS (${spliced} RETURNING "${step.key}")`);
+      } else if (step.kind === 'update') {
+        ctes.push(`"${cte}" AS (${spliced} RETURNING 1)`);
+        checks.push(
+          `1 / CASE WHEN (SELECT COUNT(*) FROM "${cte}") = ${Number(step.expectRows)} THEN 1 ELSE 0 END`,
+        );
+      } else {
+        ctes.push(`"${cte}" AS (${spliced})`);
+      }
+    });
+    const selected = [batch.numberRange ? '(SELECT "LetzteNr" FROM "n") AS "number"' : 'NULL AS "number"'];
+    checks.forEach((check, i) => selected.push(`${check} AS "check${i}"`));
+    try {
+      const rows: Array<{ number: number | string | null }> = await this.dataSource.query(
+        `WITH ${ctes.join(',\n')}\nSELECT ${selected.join(', ')}`,
+        params,
+      );
+      if (batch.numberRange && (rows[0]?.number ?? null) === null) throw missingRange(batch.numberRange);
+      return rows[0]?.number === null || rows[0]?.number === undefined ? null : Number(rows[0].number);
+    } catch (err) {
+      const code = (err as { driverError?: { code?: string } }).driverError?.code;
+      const update = batch.steps.find((s) => s.kind === 'update');
+      if (code === '22012' && update?.kind === 'update') throw update.otherwise();
+      throw err;
+    }
+  }
+
+  private build(
+    m: EntityManager,
+    step: BatchStep,
+    resolve: (value: unknown) => unknown,
+  ): InsertQueryBuilder<ObjectLiteral> | UpdateQueryBuilder<ObjectLiteral> {
+    if (step.kind === 'insert') {
+      return m
+        .createQueryBuilder()
+        .insert()
+        .into(step.target)
+        .values(step.rows.map((row) => mapValues(row, resolve)))
+        .updateEntity(step.name !== undefined);
+    }
+    return m
+      .createQueryBuilder()
+      .update(step.target)
+      .set(mapValues(step.set, resolve))
+      .where(mapValues(step.where, resolve));
   }
 
   private sqlite(): Database | null {
     if (this.dataSource.options.type !== 'better-sqlite3') return null;
     return (this.dataSource.driver as unknown as { databaseConnection: Database }).databaseConnection;
-  }
-
-  private async execAsync(m: EntityManager, step: WriteStep): Promise<StepResult> {
-    switch (step.kind) {
-      case 'nextNumber':
-        return result({ number: await this.numberRanges.next(m, step.range) });
-      case 'rows':
-        return result({ rows: await step.build(m).getRawMany() });
-      case 'insert': {
-        const r = await step.build(m).execute();
-        const id = r.identifiers.length === 1 ? Object.values(r.identifiers[0] ?? {})[0] : undefined;
-        return result({ affected: r.identifiers.length, insertedId: id === undefined ? null : Number(id) });
-      }
-      case 'change':
-        return result({ affected: (await step.build(m).execute()).affected ?? 0 });
-    }
-  }
-
-  private execSqlite(db: Database, step: WriteStep): StepResult {
-    if (step.kind === 'nextNumber') {
-      const sql =
-        'UPDATE "Nummernkreis" SET "LetzteNr" = "LetzteNr" + 1 WHERE "Name" = ? RETURNING "LetzteNr"';
-      const row = this.prepare(db, sql).get(step.range) as { LetzteNr: number } | undefined;
-      if (!row) throw new Error(`Number range ${step.range} does not exist (table Nummernkreis).`);
-      return result({ number: Number(row.LetzteNr) });
-    }
-    const [sql, params] = step.build(this.dataSource.manager).getQueryAndParameters() as [string, unknown[]];
-    const statement = this.prepare(db, sql);
-    if (step.kind === 'rows')
-      return result({ rows: statement.all(...params) as Array<Record<string, unknown>> });
-    const run: RunResult = statement.run(...params);
-    return result({
-      affected: run.changes,
-      insertedId: step.kind === 'insert' && run.changes === 1 ? Number(run.lastInsertRowid) : null,
-    });
   }
 
   private prepare(db: Database, sql: string): Statement<unknown[]> {
@@ -122,27 +246,24 @@ export class AtomicWrites {
   }
 }
 
+function resolver(number: number | null, keys: Map<string, unknown>): (value: unknown) => unknown {
+  return (value) => {
+    if (value === DRAWN_NUMBER) return String(number);
+    if (value instanceof GeneratedKey) return keys.get(value.step);
+    return value;
+  };
+}
+
+function mapValues(row: ObjectLiteral, map: (value: unknown) => unknown): ObjectLiteral {
+  return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, map(v)]));
+}
+
+function missingRange(range: string): Error {
+  return new Error(`Number range ${range} does not exist (table Nummernkreis).`);
+}
+
 async function noTransactionOpen(db: Database): Promise<void> {
   while (db.inTransaction) await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-}
-
-function result(r: Partial<StepResult>): StepResult {
-  return { rows: [], affected: 0, insertedId: null, number: null, ...r };
-}
-
-function driveSync<T>(script: WriteScript<T>, exec: (step: WriteStep) => StepResult): T {
-  let next = script.next();
-  while (!next.done) next = script.next(exec(next.value));
-  return next.value;
-}
-
-async function driveAsync<T>(
-  script: WriteScript<T>,
-  exec: (step: WriteStep) => Promise<StepResult>,
-): Promise<T> {
-  let next = script.next();
-  while (!next.done) next = script.next(await exec(next.value));
-  return next.value;
 }
 
 /** A duplicate key (primary key or unique index) on any of the three databases. */

@@ -101,7 +101,7 @@ export class TypeOrmIdempotencyStore extends IdempotencyStore {
   }
 
   async purge(before: Date): Promise<number> {
-    const r = await this.writes.once({
+    return this.writes.once({
       kind: 'change',
       build: (m) =>
         m
@@ -110,6 +110,5 @@ export class TypeOrmIdempotencyStore extends IdempotencyStore {
           .from(IdempotencyKeyEntity)
           .where({ createdAt: LessThan(before) }),
     });
-    return r.affected;
   }
 }

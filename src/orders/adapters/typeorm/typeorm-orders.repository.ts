@@ -17,7 +17,7 @@ import {
   StoredOrder,
 } from '../../ports/orders.repository';
 import { toOrderHead, toOrderLine, toStoredAddress } from './order-rows';
-import { convertOfferScript, createOrderScript, OfferTaken } from './order-write-scripts';
+import { convertOfferBatch, createOrderBatch, OfferTaken } from './order-write-batches';
 
 @Injectable()
 export class TypeOrmOrdersRepository extends OrdersRepository {
@@ -70,7 +70,7 @@ export class TypeOrmOrdersRepository extends OrdersRepository {
 
   async create(order: NewOrder): Promise<CreateOrderOutcome> {
     try {
-      return { created: true, AuftNr: await this.writes.run(() => createOrderScript(order)) };
+      return { created: true, AuftNr: String(await this.writes.write(createOrderBatch(order))) };
     } catch (err) {
       const { KundNr, AuftBestellNr } = order.head;
       // A concurrent request (or another instance) committed the same KundNr + AuftBestellNr first.
@@ -84,7 +84,7 @@ export class TypeOrmOrdersRepository extends OrdersRepository {
 
   async convertOffer(offerNr: string, order: NewOrder): Promise<ConvertOfferOutcome> {
     try {
-      return { converted: true, AuftNr: await this.writes.run(() => convertOfferScript(offerNr, order)) };
+      return { converted: true, AuftNr: String(await this.writes.write(convertOfferBatch(offerNr, order))) };
     } catch (err) {
       if (!(err instanceof OfferTaken) && !isUniqueViolation(err)) throw err;
       const offer = await this.heads.findOne({ select: { FolgeAuftNr: true }, where: { AuftNr: offerNr } });
