@@ -65,6 +65,8 @@ export async function run(args: string[]): Promise<void> {
     LOG_DIR: logDir,
     LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MINUTE: '0',
+    // The compiled service lives in a temporary folder; its packages are the project's.
+    NODE_PATH: join(ROOT, 'node_modules'),
   };
   const main = values['ts-node'] ? [...NODE_ARGS, join(ROOT, 'src/main.ts')] : [build(logDir)];
   console.log(
