@@ -16,8 +16,9 @@ const MAX_SNAPSHOTS = 16;
  * The ordering of the catalogue that pages are cut from. Filtering 100k articles by web shop and
  * sorting them costs far more than one page, and `count` needs the whole filter anyway; so the
  * ordered article numbers are computed once and reused for ARTICLE_SNAPSHOT_SECONDS. Only the
- * membership and order can be that old; every record is read live. A snapshot up to twice that
- * age is still served while a fresh one is built; an older one is rebuilt before answering.
+ * membership and order can be that old; every record is read live. Once stale, a snapshot is
+ * still served while a fresh one is built (so no request waits for a rebuild under load); one
+ * older than twice that age with no rebuild running (an idle service) is rebuilt before answering.
  * Delta requests (modifiedsince) are always computed afresh: they are small, and a poller must
  * see a change at once.
  */
@@ -39,7 +40,8 @@ export class ArticleOrderSnapshots {
     const snapshot = this.snapshots.get(key);
     const age = snapshot ? Date.now() - snapshot.builtAt : Infinity;
     if (snapshot?.numbers && age < ttl) return snapshot.numbers;
-    if (snapshot?.numbers && age < 2 * ttl) {
+    // Stale but recent, or a rebuild is already on its way: answer now, do not queue behind it.
+    if (snapshot?.numbers && (age < 2 * ttl || snapshot.pending)) {
       if (!snapshot.pending)
         this.rebuild(key, filter, sorts).catch((e: unknown) =>
           this.logger.error(`refreshing the article order failed: ${String(e)}`),

@@ -53,6 +53,8 @@ async function* streamSqlite<T>(
     for (const row of db.prepare(sql).iterate(...params)) {
       batch.push(row as T);
       if (batch.length >= batchSize) {
+        // Reading is synchronous: let other requests in between batches (promises alone would not).
+        await new Promise((resolve) => setImmediate(resolve));
         yield batch;
         batch = [];
       }
