@@ -13,7 +13,6 @@ const customer: OrderCustomer = {
   KundKontakt: 1,
   KundLief: 2,
   KundRech: 3,
-  AdrSprache: 'ger',
 };
 
 function offer(head: Partial<OrderHead>): StoredOrder {

@@ -1,6 +1,6 @@
 import { FieldProblem } from '../common/errors/api-error';
 import { Decimal, dec } from '../common/money';
-import { PriceDetermination } from '../pricing/ports/price-determination';
+import { ArticlePriceTiers } from '../pricing/ports/price-determination';
 import { tierFor } from '../pricing/price-determination.service';
 import { OrderLineInputDto } from './dto/create-order.dto';
 import { calculateLine, packagingQuantity } from './order-calculation';
@@ -65,22 +65,18 @@ export function checkLines(
 }
 
 /**
- * Prices the lines: a given Preis is taken as it is; an omitted one comes from the article
- * list's price determination for the customer, currency, packaging unit and quantity (in
- * packaging units when one is given). Gross price lists (Preisart B) are converted to net.
+ * Prices the lines: a given Preis is taken as it is; an omitted one comes from the tiers the
+ * article list's price determination found for the customer and currency (`tiers`): per
+ * packaging unit, the tier for the quantity (in packaging units when one is given). Gross price
+ * lists (Preisart B) are converted to net.
  */
-export async function priceLines(
+export function priceLines(
   checked: CheckedLine[],
   ctx: LinePricingContext,
   taxCodes: Map<string, TaxCodeInfo>,
-  prices: PriceDetermination,
-): Promise<{ lines: OrderLine[]; problems: FieldProblem[] }> {
+  tiers: Map<string, ArticlePriceTiers>,
+): { lines: OrderLine[]; problems: FieldProblem[] } {
   const problems: FieldProblem[] = [];
-  const toPrice = [...new Set(checked.filter((l) => l.input.Preis == null).map((l) => l.article.ArtNr))];
-  const tiers =
-    toPrice.length > 0
-      ? await prices.determinePrices(toPrice, { debiNr: ctx.debiNr, waehrAbk: ctx.waehrAbk })
-      : new Map();
   const lines: OrderLine[] = [];
   for (const l of checked) {
     const tax = taxCodes.get(l.taxCode);

@@ -54,21 +54,22 @@ export class OrdersService {
   async create(dto: CreateOrderDto, user: AuthUser): Promise<OrderCreation> {
     const h = dto.GrundDaten;
     const bestellNr = h.AuftBestellNr ?? null;
-    if (bestellNr !== null) {
-      const existing = await this.orders.findByCustomerOrderNumber(h.KundNr, bestellNr);
-      if (existing !== null) return { AuftNr: existing, created: false };
-    }
-    const [customer, company] = await Promise.all([
-      this.reference.customer(h.KundNr),
-      this.reference.company(),
-    ]);
+    const company = await this.reference.company();
     const waehrAbk = (h.WaehrAbk ?? company.Leitwaehrung).toUpperCase();
     const artNrs = [...new Set(dto.Positionen.map((p) => p.ArtNr))];
-    const [cashStep, storeOk, articles] = await Promise.all([
+    const unpriced = [...new Set(dto.Positionen.filter((p) => p.Preis == null).map((p) => p.ArtNr))];
+    // Independent look-ups in parallel; the prices are of no use if the customer turns out unknown.
+    const [existing, customer, articles, tiers, cashStep, storeOk] = await Promise.all([
+      bestellNr === null ? null : this.orders.findByCustomerOrderNumber(h.KundNr, bestellNr),
+      this.reference.customer(h.KundNr),
+      this.reference.articles(artNrs, h.KundNr),
+      unpriced.length === 0
+        ? new Map()
+        : this.prices.determinePrices(unpriced, { debiNr: h.KundNr, waehrAbk }),
       this.reference.cashRounding(waehrAbk),
       h.StaoNr == null ? true : this.reference.storeExists(h.StaoNr),
-      this.reference.articles(artNrs, customer?.AdrSprache ?? null),
     ]);
+    if (existing !== null) return { AuftNr: existing, created: false };
 
     const problems: FieldProblem[] = [];
     if (!customer) problems.push({ field: 'GrundDaten.KundNr', message: `unknown customer "${h.KundNr}"` });
@@ -80,7 +81,7 @@ export class OrdersService {
     if (problems.length > 0 || !customer || !cashStep) throw unprocessable(problems);
 
     const taxCodes = await this.reference.taxCodes([...new Set(checked.lines.map((l) => l.taxCode))]);
-    const priced = await priceLines(checked.lines, ctx, taxCodes, this.prices);
+    const priced = priceLines(checked.lines, ctx, taxCodes, tiers);
     if (priced.problems.length > 0) throw unprocessable(priced.problems);
     const totals = summarize(priced.lines, cashStep);
     if (totals.gross.gt(MAX_ORDER_TOTAL))

@@ -11,8 +11,6 @@ export interface OrderCustomer {
   KundKontakt: number;
   KundLief: number;
   KundRech: number;
-  /** Language of the contact address (ISO 639-2B); article texts default to it. */
-  AdrSprache: string | null;
 }
 
 export interface OrderArticle {
@@ -48,7 +46,7 @@ export abstract class OrderReferenceData {
   abstract cashRounding(waehrAbk: string): Promise<Decimal | null>;
   abstract storeExists(staoNr: number): Promise<boolean>;
   abstract customer(debiNr: string): Promise<OrderCustomer | null>;
-  /** The known ones among `artNrs`, texts in `language` where there is one. */
-  abstract articles(artNrs: string[], language: string | null): Promise<Map<string, OrderArticle>>;
+  /** The known ones among `artNrs`, texts in the language of the customer's contact address where there is one. */
+  abstract articles(artNrs: string[], debiNr: string): Promise<Map<string, OrderArticle>>;
   abstract taxCodes(codes: string[]): Promise<Map<string, TaxCodeInfo>>;
 }

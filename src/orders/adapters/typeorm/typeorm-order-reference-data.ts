@@ -24,20 +24,27 @@ interface Settings {
 }
 
 const CUSTOMER_SQL = `
-SELECT d."DebiNr" AS "DebiNr", d."WaehrAbk" AS "WaehrAbk", d."PreisListNr" AS "PreisListNr",
-  d."PreisListTyp" AS "PreisListTyp", d."KTNr" AS "KTNr", d."WUSTCode" AS "WUSTCode",
-  d."KundKontakt" AS "KundKontakt", d."KundLief" AS "KundLief", d."KundRech" AS "KundRech",
-  a."AdrSprache" AS "AdrSprache"
-FROM "Debitor" d LEFT JOIN "Adressen" a ON a."AdrNr" = d."KundKontakt"
-WHERE d."DebiNr" = :debiNr`;
+SELECT "DebiNr", "WaehrAbk", "PreisListNr", "PreisListTyp", "KTNr", "WUSTCode", "KundKontakt", "KundLief", "KundRech"
+FROM "Debitor" WHERE "DebiNr" = :debiNr`;
 
+/** One row per article and packaging unit; the text in the language of the customer's contact address. */
 const ARTICLES_SQL = `
-SELECT a."ArtNr" AS "ArtNr", a."ArtBez" AS "ArtBez", a."WUSTCode" AS "WUSTCode", t."ArtBez" AS "TextBez"
-FROM "Artikel" a LEFT JOIN "ArtikelText" t ON t."ArtNr" = a."ArtNr" AND t."AdrSprache" = :language
+SELECT a."ArtNr" AS "ArtNr", a."ArtBez" AS "ArtBez", a."WUSTCode" AS "WUSTCode", t."ArtBez" AS "TextBez",
+  v."VPEinheit" AS "VPEinheit", v."VPEFaktor" AS "VPEFaktor"
+FROM "Artikel" a
+LEFT JOIN "ArtikelText" t ON t."ArtNr" = a."ArtNr" AND t."AdrSprache" = (
+  SELECT k."AdrSprache" FROM "Debitor" d JOIN "Adressen" k ON k."AdrNr" = d."KundKontakt" WHERE d."DebiNr" = :debiNr)
+LEFT JOIN "ArtikelVPE" v ON v."ArtNr" = a."ArtNr"
 WHERE a."ArtNr" IN (:...artNrs)`;
 
-const PACKAGING_SQL = `
-SELECT "ArtNr", "VPEinheit", "VPEFaktor" FROM "ArtikelVPE" WHERE "ArtNr" IN (:...artNrs)`;
+interface ArticleRow {
+  ArtNr: string;
+  ArtBez: string;
+  WUSTCode: string | null;
+  TextBez: string | null;
+  VPEinheit: string | null;
+  VPEFaktor: DecimalLike | null;
+}
 
 type Id = number | string;
 
@@ -51,7 +58,6 @@ interface CustomerRow {
   KundKontakt: Id;
   KundLief: Id;
   KundRech: Id;
-  AdrSprache: string | null;
 }
 
 interface TaxCodeRow {
@@ -102,32 +108,26 @@ export class TypeOrmOrderReferenceData extends OrderReferenceData {
       KundKontakt: Number(row.KundKontakt),
       KundLief: Number(row.KundLief),
       KundRech: Number(row.KundRech),
-      AdrSprache: row.AdrSprache,
     };
   }
 
-  async articles(artNrs: string[], language: string | null): Promise<Map<string, OrderArticle>> {
+  async articles(artNrs: string[], debiNr: string): Promise<Map<string, OrderArticle>> {
     if (artNrs.length === 0) return new Map();
-    const [articles, units] = await Promise.all([
-      this.run<{ ArtNr: string; ArtBez: string; WUSTCode: string | null; TextBez: string | null }>(
-        ARTICLES_SQL,
-        {
-          artNrs,
-          language: language ?? '',
-        },
-      ),
-      this.run<{ ArtNr: string; VPEinheit: string; VPEFaktor: DecimalLike }>(PACKAGING_SQL, { artNrs }),
-    ]);
     const result = new Map<string, OrderArticle>();
-    for (const a of articles) {
-      result.set(a.ArtNr, {
-        ArtNr: a.ArtNr,
-        ArtBez: a.TextBez ?? a.ArtBez,
-        WUSTCode: a.WUSTCode,
-        packagingFactors: new Map(),
-      });
+    for (const row of await this.run<ArticleRow>(ARTICLES_SQL, { artNrs, debiNr })) {
+      let article = result.get(row.ArtNr);
+      if (!article) {
+        article = {
+          ArtNr: row.ArtNr,
+          ArtBez: row.TextBez ?? row.ArtBez,
+          WUSTCode: row.WUSTCode,
+          packagingFactors: new Map(),
+        };
+        result.set(row.ArtNr, article);
+      }
+      if (row.VPEinheit !== null && row.VPEFaktor !== null)
+        article.packagingFactors.set(row.VPEinheit, dec(row.VPEFaktor));
     }
-    for (const u of units) result.get(u.ArtNr)?.packagingFactors.set(u.VPEinheit, dec(u.VPEFaktor));
     return result;
   }
 
