@@ -18,7 +18,6 @@ const IMAGE_TYPES: Record<string, string> = {
 
 const TEXT_TYPES: Record<string, string> = {
   txt: 'text/plain',
-  text: 'text/plain',
   html: 'text/html',
   htm: 'text/html',
   xml: 'application/xml',

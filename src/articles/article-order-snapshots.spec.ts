@@ -1,0 +1,89 @@
+import { AppConfig } from '../common/config/app-config';
+import { ArticleOrderSnapshots } from './article-order-snapshots';
+import { ArticleCatalogue, ArticleFilter } from './ports/article-catalogue';
+
+const filter: ArticleFilter = { language: 'ger', webshop: 'SHOP', activeOnly: true, modifiedSince: null };
+const sorts = [{ column: 'ArtBez' as const, descending: false }];
+
+function setup(seconds: number) {
+  let version = 0;
+  let release: (() => void) | null = null;
+  let hold = false;
+  const builds: number[] = [];
+  const catalogue = {
+    async *orderedNumbers() {
+      const v = ++version;
+      builds.push(v);
+      if (hold) await new Promise<void>((r) => (release = r));
+      yield [`A${v}`, `B${v}`];
+      yield [`C${v}`];
+    },
+  } as unknown as ArticleCatalogue;
+  const snapshots = new ArticleOrderSnapshots(catalogue, { articleSnapshotSeconds: seconds } as AppConfig);
+  return {
+    snapshots,
+    builds,
+    holdNext: () => (hold = true),
+    finish: () => {
+      hold = false;
+      release?.();
+    },
+  };
+}
+
+describe('ArticleOrderSnapshots', () => {
+  let now = 1_000_000;
+  beforeEach(() => {
+    now = 1_000_000;
+    jest.spyOn(Date, 'now').mockImplementation(() => now);
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  it('reuses one ordering within the configured seconds; concurrent first requests share one build', async () => {
+    const s = setup(10);
+    const [a, b] = await Promise.all([
+      s.snapshots.numbers(filter, sorts),
+      s.snapshots.numbers(filter, sorts),
+    ]);
+    expect(a).toEqual(['A1', 'B1', 'C1']);
+    expect(b).toBe(a);
+    now += 9_999;
+    expect(await s.snapshots.numbers(filter, sorts)).toBe(a);
+    expect(s.builds).toEqual([1]);
+  });
+
+  it('serves a stale ordering while it is rebuilt, then the new one', async () => {
+    const s = setup(10);
+    await s.snapshots.numbers(filter, sorts);
+    now += 15_000;
+    s.holdNext();
+    expect(await s.snapshots.numbers(filter, sorts)).toEqual(['A1', 'B1', 'C1']);
+    now += 9_000;
+    // Past twice the age (24 s), but a rebuild is running: still no waiting.
+    expect(await s.snapshots.numbers(filter, sorts)).toEqual(['A1', 'B1', 'C1']);
+    s.finish();
+    await new Promise((r) => setImmediate(r));
+    expect(await s.snapshots.numbers(filter, sorts)).toEqual(['A2', 'B2', 'C2']);
+    expect(s.builds).toEqual([1, 2]);
+  });
+
+  it('an old ordering of an idle service is rebuilt before answering', async () => {
+    const s = setup(10);
+    await s.snapshots.numbers(filter, sorts);
+    now += 25_000;
+    expect(await s.snapshots.numbers(filter, sorts)).toEqual(['A2', 'B2', 'C2']);
+  });
+
+  it('0 seconds, delta requests and other filters are computed afresh / apart', async () => {
+    const s = setup(0);
+    await s.snapshots.numbers(filter, sorts);
+    expect(await s.snapshots.numbers(filter, sorts)).toEqual(['A2', 'B2', 'C2']);
+    const t = setup(10);
+    await t.snapshots.numbers(filter, sorts);
+    await t.snapshots.numbers({ ...filter, modifiedSince: new Date() }, sorts);
+    await t.snapshots.numbers({ ...filter, language: 'fre' }, sorts);
+    await t.snapshots.numbers(filter, [{ column: 'ArtNr', descending: true }]);
+    await t.snapshots.numbers(filter, sorts);
+    expect(t.builds).toEqual([1, 2, 3, 4]);
+  });
+});
