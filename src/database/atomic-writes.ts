@@ -6,10 +6,12 @@ import {
   EntityManager,
   EntityTarget,
   InsertQueryBuilder,
+  IsNull,
   ObjectLiteral,
   UpdateQueryBuilder,
 } from 'typeorm';
 import { NumberRangeService } from '../common/number-range/number-range.service';
+import { BatchStatements, ValueWriter } from './batch-statements';
 
 /** In a batch's rows: the number the batch draws, as a string (e.g. AuftNr). */
 export const DRAWN_NUMBER = Symbol('drawn number');
@@ -33,6 +35,7 @@ export type BatchStep =
       kind: 'update';
       target: EntityTarget<ObjectLiteral>;
       set: ObjectLiteral;
+      /** Column values to match; null matches IS NULL. */
       where: ObjectLiteral;
       /** Rows the update must change; otherwise the batch is rolled back with `otherwise()`. */
       expectRows: number;
@@ -67,16 +70,20 @@ const NUMBER_SQL =
  *   transaction would nest into (or swallow statements of) concurrent ones; the batch runs
  *   synchronously in one BEGIN IMMEDIATE transaction once no other transaction is open on the
  *   connection. Nothing can interleave; other processes wait on SQLite's busy timeout.
- * - SQL Server: one TypeORM transaction, the number drawn by NumberRangeService (UPDATE … OUTPUT).
+ * - SQL Server: one TypeORM transaction (query builders), the number drawn by NumberRangeService
+ *   (UPDATE … OUTPUT).
  */
 @Injectable()
 export class AtomicWrites {
   private readonly statements = new Map<string, Statement<unknown[]>>();
+  private readonly sql: BatchStatements;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly numberRanges: NumberRangeService,
-  ) {}
+  ) {
+    this.sql = new BatchStatements(dataSource);
+  }
 
   /** Writes the batch; returns the drawn number (null without a number range). */
   async write(batch: WriteBatch): Promise<number | null> {
@@ -114,10 +121,15 @@ export class AtomicWrites {
     const keys = new Map<string, unknown>();
     const resolve = resolver(number, keys);
     for (const step of batch.steps) {
-      const [sql, params] = this.build(this.dataSource.manager, step, resolve).getQueryAndParameters() as [
-        string,
-        unknown[],
-      ];
+      const params: unknown[] = [];
+      const write: ValueWriter = (value, column) => {
+        params.push(this.sql.prepare(resolve(value), column));
+        return '?';
+      };
+      const sql =
+        step.kind === 'insert'
+          ? this.sql.insert(step.target, step.rows, write)
+          : this.sql.update(step.target, step.set, step.where, write);
       const run: RunResult = this.prepare(db, sql).run(...params);
       if (step.kind === 'insert' && step.name) keys.set(step.name, Number(run.lastInsertRowid));
       if (step.kind === 'update' && run.changes !== step.expectRows) throw step.otherwise();
@@ -140,69 +152,61 @@ export class AtomicWrites {
   }
 
   /**
-   * `WITH "n" AS (UPDATE "Nummernkreis" … RETURNING …), "s0" AS (INSERT …), … SELECT …`: the
-   * statements are TypeORM's own, with the drawn number and earlier generated keys spliced in as
-   * sub-selects; an update that changes the wrong number of rows divides by zero, which aborts
-   * (and so rolls back) the whole statement.
+   * `WITH "n" AS (UPDATE "Nummernkreis" … RETURNING …), "s0" AS (INSERT …), … SELECT …`, with the
+   * drawn number and earlier generated keys as sub-selects. An update that changes the wrong
+   * number of rows divides by zero, which aborts (and so rolls back) the whole statement.
    */
   private async writePostgres(batch: WriteBatch): Promise<number | null> {
     const params: unknown[] = [];
     const ctes: string[] = [];
-    // Stand-ins that TypeORM passes through as parameters; NUL never occurs in PostgreSQL text.
-    const numberSentinel = '\u0000#number';
-    const keyPrefix = '\u0000#key:';
+    const checks: string[] = [];
     if (batch.numberRange) {
       params.push(batch.numberRange);
       ctes.push(
         `"n" AS (UPDATE "Nummernkreis" SET "LetzteNr" = "LetzteNr" + 1 WHERE "Name" = $1 RETURNING "LetzteNr")`,
       );
     }
-    const stepNames = new Map<string, string>();
-    const checks: string[] = [];
+    const keyOf = new Map<string, { cte: string; key: string }>();
+    const write: ValueWriter = (value, column) => {
+      if (value === DRAWN_NUMBER) return `(SELECT CAST("LetzteNr" AS varchar(20)) FROM "n")`;
+      if (value instanceof GeneratedKey) {
+        const source = keyOf.get(value.step);
+        if (!source) throw new Error(`Batch step ${value.step} comes later or returns no key.`);
+        return `(SELECT "${source.key}" FROM "${source.cte}")`;
+      }
+      params.push(this.sql.prepare(value, column));
+      return `$${params.length}`;
+    };
     batch.steps.forEach((step, i) => {
       const cte = `s${i}`;
-      const resolve = (value: unknown): unknown => {
-        if (value === DRAWN_NUMBER) return numberSentinel;
-        if (value instanceof GeneratedKey) return keyPrefix + value.step;
-        return value;
-      };
-      const [sql, stepParams] = this.build(
-        this.dataSource.manager,
-        step,
-        resolve,
-      ).getQueryAndParameters() as [string, unknown[]];
-      const spliced = sql.replace(/\$(\d+)/g, (_, index: string) => {
-        const value = stepParams[Number(index) - 1];
-        if (value === numberSentinel) return `(SELECT CAST("LetzteNr" AS varchar(20)) FROM "n")`;
-        if (typeof value === 'string' && value.startsWith(keyPrefix)) {
-          const referenced = value.slice(keyPrefix.length);
-          const source = batch.steps.find((s) => s.kind === 'insert' && s.name === referenced);
-          return `(SELECT "${(source as { key: string }).key}" FROM "${stepNames.get(referenced)}")`;
+      if (step.kind === 'insert') {
+        const sql = this.sql.insert(step.target, step.rows, write);
+        if (step.name && step.key) {
+          keyOf.set(step.name, { cte, key: step.key });
+          ctes.push(`"${cte}" AS (${sql} RETURNING "${step.key}")`);
+        } else {
+          ctes.push(`"${cte}" AS (${sql})`);
         }
-        params.push(value);
-        return `$${params.length}`;
-      });
-      if (step.kind === 'insert' && step.name && step.key) {
-        stepNames.set(step.name, cte);
-        ctes.push(`"${cte}" AS (${spliced} RETURNING "${step.key}")`);
-      } else if (step.kind === 'update') {
-        ctes.push(`"${cte}" AS (${spliced} RETURNING 1)`);
-        checks.push(
-          `1 / CASE WHEN (SELECT COUNT(*) FROM "${cte}") = ${Number(step.expectRows)} THEN 1 ELSE 0 END`,
-        );
       } else {
-        ctes.push(`"${cte}" AS (${spliced})`);
+        ctes.push(`"${cte}" AS (${this.sql.update(step.target, step.set, step.where, write)} RETURNING 1)`);
+        const expected = Number(step.expectRows);
+        checks.push(
+          `1 / CASE WHEN (SELECT COUNT(*) FROM "${cte}") = ${expected} THEN 1 ELSE 0 END AS "check${i}"`,
+        );
       }
     });
-    const selected = [batch.numberRange ? '(SELECT "LetzteNr" FROM "n") AS "number"' : 'NULL AS "number"'];
-    checks.forEach((check, i) => selected.push(`${check} AS "check${i}"`));
+    const selected = [
+      batch.numberRange ? '(SELECT "LetzteNr" FROM "n") AS "number"' : 'NULL AS "number"',
+      ...checks,
+    ];
     try {
       const rows: Array<{ number: number | string | null }> = await this.dataSource.query(
         `WITH ${ctes.join(',\n')}\nSELECT ${selected.join(', ')}`,
         params,
       );
-      if (batch.numberRange && (rows[0]?.number ?? null) === null) throw missingRange(batch.numberRange);
-      return rows[0]?.number === null || rows[0]?.number === undefined ? null : Number(rows[0].number);
+      const number = rows[0]?.number ?? null;
+      if (batch.numberRange && number === null) throw missingRange(batch.numberRange);
+      return number === null ? null : Number(number);
     } catch (err) {
       const code = (err as { driverError?: { code?: string } }).driverError?.code;
       const update = batch.steps.find((s) => s.kind === 'update');
@@ -228,7 +232,7 @@ export class AtomicWrites {
       .createQueryBuilder()
       .update(step.target)
       .set(mapValues(step.set, resolve))
-      .where(mapValues(step.where, resolve));
+      .where(mapValues(step.where, (v) => (v === null ? IsNull() : resolve(v))));
   }
 
   private sqlite(): Database | null {

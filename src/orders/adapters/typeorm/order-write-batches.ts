@@ -5,7 +5,7 @@ import {
   OrderLineEntity,
   OrderPaymentEntity,
 } from '@app/erp-db';
-import { IsNull, ObjectLiteral } from 'typeorm';
+import { ObjectLiteral } from 'typeorm';
 import { BatchStep, DRAWN_NUMBER, GeneratedKey, WriteBatch } from '../../../database/atomic-writes';
 import { NewOrder } from '../../ports/orders.repository';
 import { addressRow, lineRow, orderRow } from './order-rows';
@@ -39,7 +39,7 @@ export function convertOfferBatch(offerNr: string, order: NewOrder): WriteBatch 
         kind: 'update',
         target: OrderEntity,
         set: { FolgeAuftNr: DRAWN_NUMBER, GeaendertAm: order.head.AuftErf },
-        where: { AuftNr: offerNr, AuftStatus: 'P', FolgeAuftNr: IsNull() },
+        where: { AuftNr: offerNr, AuftStatus: 'P', FolgeAuftNr: null },
         expectRows: 1,
         otherwise: () => new OfferTaken(offerNr),
       },
