@@ -75,6 +75,8 @@ function samplePath(path: string): string {
 
 jest.setTimeout(60_000);
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 describe('auth: tokens, bearer guard, roles, revocation', () => {
@@ -283,6 +285,35 @@ describe('auth: tokens, bearer guard, roles, revocation', () => {
         .parse(json)
         .expect(401);
       expect(late.headers['www-authenticate']).toBe('Bearer error="invalid_token"');
+    });
+  });
+
+  describe('instances sharing one database', () => {
+    it('a token works on every instance and after a restart; revocation reaches all within 5 s', async () => {
+      const sameDatabase = {
+        DB_PATH: t.config.dbPath,
+        ...(t.config.databaseUrl ? { DATABASE_URL: t.config.databaseUrl } : {}),
+      };
+      const second = await createTestApp(sameDatabase);
+      const password = 'many-instances-secret';
+      await admin.add({ name: 'multi-admin', role: 'admin' }, password);
+      const token = (await issue('multi-admin', password)).body.access_token as string;
+      await request(second.server).delete('/www/log').set('Authorization', `Bearer ${token}`).expect(204);
+      await second.close();
+      const restarted = await createTestApp(sameDatabase);
+      try {
+        const onRestarted = () =>
+          request(restarted.server).delete('/www/log').set('Authorization', `Bearer ${token}`);
+        await onRestarted().expect(204);
+        await deleteLog(token).expect(204);
+        await admin.revokeTokens('multi-admin');
+        const started = Date.now();
+        while ((await onRestarted()).status !== 401 && Date.now() - started < 8000) await sleep(200);
+        expect(Date.now() - started).toBeLessThanOrEqual(5500);
+        expect(await msUntilRefused(token)).toBeLessThanOrEqual(5500);
+      } finally {
+        await restarted.close();
+      }
     });
   });
 });

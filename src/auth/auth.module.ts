@@ -1,14 +1,22 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
+import { rateLimitCounterProvider } from './adapters/rate-limit-counter.provider';
 import { TypeOrmAuthPersistenceModule } from './adapters/typeorm/typeorm-auth-persistence.module';
 import { CredentialsService } from './credentials.service';
-import { BasicAuthGuard, BearerAuthGuard, RolesGuard } from './guards';
+import { BasicAuthGuard, BearerAuthGuard } from './guards';
 import { LoginThrottle } from './login-throttle';
+import { RequestRateLimit } from './request-rate-limit';
+import { PassportRequestShape } from './request-shape';
 import { BasicStrategy } from './strategies/basic.strategy';
 import { BearerStrategy } from './strategies/bearer.strategy';
 import { TokenController } from './token.controller';
 import { TokenService } from './token.service';
 
+/**
+ * Global: every feature's controllers use @ErpAuth(), whose guard needs TokenService and the
+ * rate limit from here, without importing AuthModule one by one.
+ */
+@Global()
 @Module({
   imports: [PassportModule.register({ session: false }), TypeOrmAuthPersistenceModule],
   controllers: [TokenController],
@@ -19,9 +27,11 @@ import { TokenService } from './token.service';
     BasicStrategy,
     BearerAuthGuard,
     BasicAuthGuard,
-    RolesGuard,
     LoginThrottle,
+    PassportRequestShape,
+    RequestRateLimit,
+    rateLimitCounterProvider,
   ],
-  exports: [TokenService, CredentialsService, TypeOrmAuthPersistenceModule],
+  exports: [TokenService, CredentialsService, RequestRateLimit, TypeOrmAuthPersistenceModule],
 })
 export class AuthModule {}

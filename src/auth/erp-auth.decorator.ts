@@ -5,10 +5,15 @@ import {
   SetMetadata,
   UseGuards,
 } from '@nestjs/common';
-import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiForbiddenResponse,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
 import type { ApiRole } from '@app/erp-db';
 import { AuthUser } from './auth-user';
-import { BearerAuthGuard, ROLES_KEY, RolesGuard } from './guards';
+import { BearerAuthGuard, ROLES_KEY } from './guards';
 
 /**
  * Bearer authentication, optional role restriction and the Swagger security of a route or
@@ -17,9 +22,10 @@ import { BearerAuthGuard, ROLES_KEY, RolesGuard } from './guards';
 export function ErpAuth(...roles: ApiRole[]) {
   return applyDecorators(
     SetMetadata(ROLES_KEY, roles),
-    UseGuards(BearerAuthGuard, RolesGuard),
+    UseGuards(BearerAuthGuard),
     ApiBearerAuth('bearer'),
     ApiUnauthorizedResponse({ description: 'Missing, invalid or expired bearer token.' }),
+    ApiTooManyRequestsResponse({ description: 'Over the per-user rate limit; see Retry-After.' }),
     ...(roles.length > 0 ? [ApiForbiddenResponse({ description: `Needs role ${roles.join(' or ')}.` })] : []),
   );
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import { AppConfig } from '../common/config/app-config';
 import { AuthUser } from './auth-user';
-import { ApiTokensRepository, StoredToken } from './ports/api-tokens.repository';
+import { ApiTokensRepository } from './ports/api-tokens.repository';
 
 export interface IssuedToken {
   access_token: string;
@@ -10,7 +10,9 @@ export interface IssuedToken {
   token_type: 'Bearer';
 }
 
-interface CachedToken extends StoredToken {
+interface CachedToken {
+  user: AuthUser;
+  expiresAt: number;
   cachedUntil: number;
 }
 
@@ -24,7 +26,8 @@ const KEEP_EXPIRED_MS = 24 * 3600_000;
 /**
  * Opaque tokens: 256 random bits handed out once, only their SHA-256 stored. Verification
  * is cached for at most TOKEN_CACHE_SECONDS (<= 5 s), so a revocation reaches every instance
- * that shares the database within that time.
+ * that shares the database within that time. The cache is keyed by the token itself (it lives
+ * in memory only), so a cached request costs one map lookup and no hashing.
  */
 @Injectable()
 export class TokenService {
@@ -52,26 +55,37 @@ export class TokenService {
     return { access_token: token, expires_in: this.config.tokenTtlSeconds, token_type: 'Bearer' };
   }
 
+  /** The user of a token verified within the cache time and not expired; null = ask verify(). */
+  cachedUser(token: string): AuthUser | null {
+    const cached = this.cache.get(token);
+    if (!cached) return null;
+    const now = Date.now();
+    return cached.cachedUntil > now && cached.expiresAt > now ? cached.user : null;
+  }
+
   async verify(token: string): Promise<AuthUser | null> {
     if (!TOKEN_FORMAT.test(token)) return null;
-    const hash = TokenService.hash(token);
+    const hit = this.cachedUser(token);
+    if (hit) return hit;
     const now = Date.now();
-    const cached = this.cache.get(hash);
-    if (cached && cached.cachedUntil > now) return cached.expiresAt.getTime() > now ? cached.user : null;
-    const stored = await this.tokens.findValid(hash, new Date(now));
+    const stored = await this.tokens.findValid(TokenService.hash(token), new Date(now));
     if (!stored) {
-      this.cache.delete(hash);
+      this.cache.delete(token);
       return null;
     }
     if (this.config.tokenCacheSeconds > 0) {
       if (this.cache.size >= MAX_CACHE_ENTRIES) this.cache.clear();
-      this.cache.set(hash, { ...stored, cachedUntil: now + this.config.tokenCacheSeconds * 1000 });
+      this.cache.set(token, {
+        user: stored.user,
+        expiresAt: stored.expiresAt.getTime(),
+        cachedUntil: now + this.config.tokenCacheSeconds * 1000,
+      });
     }
     return stored.user;
   }
 
   async revokeAllOf(user: AuthUser): Promise<number> {
-    for (const [hash, entry] of this.cache) if (entry.user.id === user.id) this.cache.delete(hash);
+    for (const [token, entry] of this.cache) if (entry.user.id === user.id) this.cache.delete(token);
     return this.tokens.revokeAllOf(user.id, new Date());
   }
 }

@@ -1,0 +1,230 @@
+import { Controller, Get, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { ChildProcess, fork } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { AppModule } from '../src/app.module';
+import { ErpAuth } from '../src/auth/erp-auth.decorator';
+import { BearerAuthGuard } from '../src/auth/guards';
+import { loadAppConfig } from '../src/common/config/app-config';
+import { configureApp, fastifyOptions } from '../src/common/http/http-setup';
+
+// autocannon ships no types; this is the part of its programmatic API used here.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const autocannon = require('autocannon') as (options: Record<string, unknown>) => Promise<CannonResult>;
+
+interface CannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+}
+
+type ServerMessage = { ready: { url: string; token: string } } | { cpu: number } | { guardUs: number };
+
+/** The same trivial handler twice: once open, once behind @ErpAuth (token, role, rate limit). */
+@Controller('bench')
+class BenchController {
+  @Get('open')
+  open(): { ok: boolean } {
+    return { ok: true };
+  }
+
+  @Get('auth')
+  @ErpAuth()
+  authenticated(): { ok: boolean } {
+    return { ok: true };
+  }
+}
+
+@Module({ imports: [AppModule], controllers: [BenchController] })
+class BenchModule {}
+
+/**
+ * npm run bench -- auth [--seconds 4] [--rounds 5] [--connections 10]
+ * Requests per second of a trivial route with a bearer token against the same route without
+ * authentication, in one run. The server runs in a child process, so the load generator does
+ * not share its CPU, and reports its CPU time: on a busy machine CPU time per request is the
+ * steadier measure of what authentication costs. The two routes alternate in rounds so that
+ * machine noise hits both; request logging is on for both, the rate limit is on but not reached.
+ */
+export async function run(args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      seconds: { type: 'string', default: '4' },
+      rounds: { type: 'string', default: '5' },
+      connections: { type: 'string', default: '10' },
+    },
+  });
+  const seconds = Math.min(Math.max(Number(values.seconds) || 4, 1), 60);
+  const rounds = Math.min(Math.max(Number(values.rounds) || 5, 1), 20);
+  const connections = Math.min(Math.max(Number(values.connections) || 10, 1), 200);
+
+  const dir = mkdtempSync(join(tmpdir(), 'bench-auth-'));
+  const server = fork(__filename, [], {
+    execArgv: [
+      '-r',
+      'ts-node/register/transpile-only',
+      '-r',
+      'tsconfig-paths/register',
+      ...(process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : []),
+    ],
+    env: {
+      ...process.env,
+      BENCH_AUTH_SERVER: '1',
+      DB_TYPE: 'sqlite',
+      DB_PATH: join(dir, 'erp.sqlite'),
+      SEED_DEMO: 'true',
+      LOG_DIR: join(dir, 'logs'),
+      LOG_LEVEL: 'info',
+      LOG_STDOUT: 'false',
+      RATE_LIMIT_PER_MINUTE: '10000000',
+      REDIS_URL: '',
+    },
+  });
+  try {
+    const { url, token } = await ask<{ url: string; token: string }>(server, null, 'ready', 120_000);
+    const cpu = () => ask<number>(server, 'cpu', 'cpu', 5000);
+    const measure = (kind: string, duration: number) =>
+      autocannon({
+        url: `${url}/bench/${kind}`,
+        duration,
+        connections,
+        headers: { authorization: `Bearer ${token}` },
+      });
+    await measure('open', 3);
+    await measure('auth', 3);
+
+    const rps: Record<string, number[]> = { open: [], auth: [] };
+    const cpuPerRequest: Record<string, number[]> = { open: [], auth: [] };
+    console.log(`${rounds} rounds of ${seconds} s per route, ${connections} connections`);
+    for (let r = 1; r <= rounds; r++) {
+      for (const kind of r % 2 === 1 ? ['open', 'auth'] : ['auth', 'open']) {
+        const before = await cpu();
+        const res = await measure(kind, seconds);
+        const used = (await cpu()) - before;
+        if (res.non2xx > 0 || res.errors > 0)
+          throw new Error(`${kind}: ${res.non2xx} non-2xx answers, ${res.errors} errors`);
+        rps[kind].push(res.requests.average);
+        cpuPerRequest[kind].push(used / res.requests.total);
+        console.log(
+          `round ${r} ${kind.padEnd(4)} ${res.requests.average.toFixed(0).padStart(6)} req/s  ` +
+            `server CPU ${(used / res.requests.total).toFixed(1).padStart(5)} µs/request  ` +
+            `p50 ${res.latency.p50} ms  p99 ${res.latency.p99} ms`,
+        );
+      }
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+    // Each round's two runs are next to each other in time: compare them pairwise.
+    const rpsCost = median(rps.auth.map((a, i) => 1 - a / rps.open[i]));
+    const cpuCost = median(cpuPerRequest.auth.map((a, i) => a / cpuPerRequest.open[i] - 1));
+    console.log(
+      `median req/s:      without auth ${median(rps.open).toFixed(0)}, bearer auth ${median(rps.auth).toFixed(0)}` +
+        ` -> auth costs ${pct(rpsCost)} of the throughput (median of the rounds)`,
+    );
+    console.log(
+      `median server CPU: without auth ${median(cpuPerRequest.open).toFixed(1)} µs, ` +
+        `bearer auth ${median(cpuPerRequest.auth).toFixed(1)} µs per request -> auth costs ${pct(cpuCost)}`,
+    );
+    const guardUs = await ask<number>(server, 'guard', 'guardUs', 60_000);
+    console.log(`the bearer guard alone (cached token, role, rate limit): ${guardUs.toFixed(2)} µs per call`);
+    console.log('target: auth costs under 10 %');
+  } finally {
+    const exited = new Promise((done) => server.once('exit', done));
+    server.disconnect();
+    await Promise.race([exited, new Promise((done) => setTimeout(done, 10_000))]);
+    server.kill();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Sends `question` (if any) to the server process and waits for its `key` answer. */
+function ask<T>(child: ChildProcess, question: string | null, key: string, timeoutMs: number): Promise<T> {
+  return new Promise((done, fail) => {
+    const finish = () => {
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+    };
+    const timer = setTimeout(() => {
+      finish();
+      fail(new Error(`bench server: no ${key} within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const onMessage = (m: ServerMessage) => {
+      if (!(key in m)) return;
+      finish();
+      done((m as Record<string, unknown>)[key] as T);
+    };
+    const onExit = (code: number | null) => {
+      finish();
+      fail(new Error(`bench server exited with ${code}`));
+    };
+    child.on('message', onMessage);
+    child.on('exit', onExit);
+    if (question) child.send(question);
+  });
+}
+
+async function serve(): Promise<void> {
+  const config = loadAppConfig();
+  const app = await NestFactory.create<NestFastifyApplication>(
+    BenchModule,
+    new FastifyAdapter(fastifyOptions(config)),
+    {
+      bodyParser: false,
+      logger: ['error', 'warn'],
+    },
+  );
+  configureApp(app, config);
+  await app.listen(0, '127.0.0.1');
+  const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+  const res = await fetch(`${url}/www/token`, {
+    method: 'POST',
+    headers: { authorization: 'Basic ' + Buffer.from('demo:demo').toString('base64') },
+  });
+  if (res.status !== 200) throw new Error(`token: ${res.status}`);
+  const token = ((await res.json()) as { access_token: string }).access_token;
+  process.on('message', (m) => {
+    if (m === 'guard') {
+      process.send?.({ guardUs: timeGuard(app, token) });
+      return;
+    }
+    const { user, system } = process.cpuUsage();
+    process.send?.({ cpu: user + system });
+  });
+  process.on('disconnect', () => void app.close().then(() => process.exit(0)));
+  process.send?.({ ready: { url, token } });
+}
+
+/** CPU time of BearerAuthGuard.canActivate on a cached token, without HTTP around it. */
+function timeGuard(app: NestFastifyApplication, token: string): number {
+  const guard = app.get(BearerAuthGuard);
+  const calls = 200_000;
+  const reply = { header: () => reply };
+  const run = () => {
+    for (let i = 0; i < calls; i++) {
+      const req = { headers: { authorization: `Bearer ${token}` }, query: {} };
+      guard.canActivate(
+        new ExecutionContextHost([req, reply], BenchController, BenchController.prototype.authenticated),
+      );
+    }
+  };
+  run();
+  const before = process.cpuUsage();
+  run();
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / calls;
+}
+
+if (process.env.BENCH_AUTH_SERVER === '1' && require.main === module) {
+  serve().catch((e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import request from 'supertest';
+import { ApiTokenEntity, ApiUserEntity } from '@app/erp-db';
+import { TypeOrmApiTokensRepository } from '../src/auth/adapters/typeorm/typeorm-api-tokens.repository';
+import { TypeOrmApiUsersRepository } from '../src/auth/adapters/typeorm/typeorm-api-users.repository';
+import { UserAdminService } from '../src/auth/user-admin.service';
+import { createTestApp, json, TestApp } from './support/test-app';
+
+jest.setTimeout(60_000);
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The limit counts per wall-clock minute: start a test well inside one. */
+async function awayFromMinuteEnd(): Promise<void> {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < 15_000) await sleep(left + 200);
+}
+
+const call = (t: TestApp, token: string) =>
+  request(t.server).delete('/www/log').set('Authorization', `Bearer ${token}`).parse(json);
+
+async function tokenOf(t: TestApp, name: string, password: string): Promise<string> {
+  const admin = new UserAdminService(
+    new TypeOrmApiUsersRepository(t.dataSource.getRepository(ApiUserEntity)),
+    new TypeOrmApiTokensRepository(
+      t.dataSource.getRepository(ApiTokenEntity),
+      t.dataSource.getRepository(ApiUserEntity),
+    ),
+  );
+  await admin.add({ name, role: 'admin' }, password);
+  const res = await request(t.server).post('/www/token').auth(name, password).parse(json).expect(200);
+  return res.body.access_token as string;
+}
+
+describe('D11 per-user rate limit (one instance)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '5' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('allows RATE_LIMIT_PER_MINUTE requests per user and minute, then 429 with Retry-After and RateLimit-*', async () => {
+    await awayFromMinuteEnd();
+    const token = await t.token('admin');
+    for (let i = 1; i <= 4; i++) {
+      const res = await call(t, token).expect(204);
+      expect(res.headers['ratelimit-remaining']).toBeUndefined();
+    }
+    const last = await call(t, token).expect(204);
+    expect(last.headers['ratelimit-limit']).toBe('5');
+    expect(last.headers['ratelimit-remaining']).toBe('0');
+    const over = await call(t, token).expect(429);
+    expect(over.body).toEqual({ error: 'rate_limited', error_description: expect.any(String) });
+    const reset = Number(over.headers['ratelimit-reset']);
+    expect(reset).toBeGreaterThanOrEqual(1);
+    expect(reset).toBeLessThanOrEqual(60);
+    expect(over.headers['retry-after']).toBe(String(reset));
+    expect(over.headers['ratelimit-limit']).toBe('5');
+    expect(over.headers['ratelimit-remaining']).toBe('0');
+    // Another user has a minute of its own; requests refused for their role count as well.
+    const demo = await t.token('demo');
+    for (let i = 0; i < 5; i++) await call(t, demo).expect(403);
+    await call(t, demo).expect(429);
+  });
+});
+
+describe('D11 rate limit switched off', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '0' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('RATE_LIMIT_PER_MINUTE=0 never answers 429 and sends no RateLimit headers', async () => {
+    const token = await t.token('admin');
+    for (let i = 0; i < 12; i++) {
+      const res = await call(t, token).expect(204);
+      expect(res.headers['ratelimit-limit']).toBeUndefined();
+    }
+  });
+});
+
+describe('D11 rate limit shared between two instances through Redis (REDIS_URL)', () => {
+  let a: TestApp;
+  let b: TestApp;
+  const redis = { REDIS_URL: 'redis://127.0.0.1:6379/0', RATE_LIMIT_PER_MINUTE: '6' };
+
+  beforeAll(async () => {
+    a = await createTestApp(redis);
+    // The second instance serves the same database, as behind a load balancer.
+    b = await createTestApp({
+      ...redis,
+      DB_PATH: a.config.dbPath,
+      ...(a.config.databaseUrl ? { DATABASE_URL: a.config.databaseUrl } : {}),
+    });
+  });
+  afterAll(async () => {
+    await b.close();
+    await a.close();
+  });
+
+  it("counts one user's requests on both instances together", async () => {
+    await awayFromMinuteEnd();
+    // A user name of its own, so that parallel runs of this file never share a counter.
+    const name = `rl-${randomBytes(6).toString('hex')}`;
+    const onA = await tokenOf(a, name, 'shared-limit-secret');
+    const onB = (
+      await request(b.server).post('/www/token').auth(name, 'shared-limit-secret').parse(json).expect(200)
+    ).body.access_token as string;
+    for (let i = 0; i < 4; i++) await call(a, onA).expect(204);
+    await sleep(600);
+    await call(b, onB).expect(204);
+    await sleep(600);
+    // B now knows of A's 4: its 6th request in all is the last one allowed.
+    await call(b, onB).expect(204);
+    const over = await call(b, onB).expect(429);
+    expect(over.headers['ratelimit-limit']).toBe('6');
+    await call(a, onA);
+    await sleep(600);
+    await call(a, onA).expect(429);
+  });
+});
