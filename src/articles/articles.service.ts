@@ -120,8 +120,15 @@ export class ArticlesService {
     offset: number,
     limit: number | null,
   ): AsyncGenerator<ArticleRecord[]> {
-    for await (const rows of this.catalogue.orderedRows(ctx.filter, ctx.sorts, offset, limit))
-      yield await this.records(rows, ctx);
+    // One batch ahead: a database server looks up the next batch while this one is written out.
+    let ahead: Promise<ArticleRecord[]> | null = null;
+    for await (const rows of this.catalogue.orderedRows(ctx.filter, ctx.sorts, offset, limit)) {
+      const next = this.records(rows, ctx);
+      next.catch(() => undefined);
+      if (ahead) yield await ahead;
+      ahead = next;
+    }
+    if (ahead) yield await ahead;
   }
 
   /** `count` of a streamed list, asking the database only when the stream cannot tell. */
