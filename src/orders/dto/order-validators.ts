@@ -24,13 +24,31 @@ export function MaxDecimalPlaces(places: number, options?: ValidationOptions) {
 }
 
 const ISO_DATE_TIME =
-  /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}(?::?\d{2})?))?$/i;
+  /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|([+-])(\d{2}):?(\d{2})?))?$/i;
 
-/** ISO 8601 date-time with an offset (`2026-03-01T10:00:00+01:00`, `...Z`) or a date (UTC midnight). */
+/**
+ * ISO 8601 date-time with an offset (`2026-03-01T10:00:00+01:00`, `...Z`) or a date (UTC
+ * midnight). Impossible calendar values (2026-02-30, 24:00) are refused, not rolled over.
+ */
 export function parseIsoDateTime(value: string): Date | null {
-  if (!ISO_DATE_TIME.test(value)) return null;
-  const date = new Date(/T/i.test(value) ? value : `${value}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? null : date;
+  const m = ISO_DATE_TIME.exec(value);
+  if (!m) return null;
+  const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4], m[5], m[6]].map((v) =>
+    Number(v ?? 0),
+  );
+  const millis = Number(((m[7] ?? '') + '000').slice(0, 3));
+  const local = new Date(Date.UTC(year, month - 1, day, hour, minute, second, millis));
+  const same =
+    local.getUTCFullYear() === year &&
+    local.getUTCMonth() === month - 1 &&
+    local.getUTCDate() === day &&
+    local.getUTCHours() === hour &&
+    local.getUTCMinutes() === minute &&
+    local.getUTCSeconds() === second;
+  if (!same) return null;
+  const offsetMinutes = m[9] ? (m[9] === '-' ? -1 : 1) * (Number(m[10]) * 60 + Number(m[11] ?? 0)) : 0;
+  if (Math.abs(offsetMinutes) > 18 * 60) return null;
+  return new Date(local.getTime() - offsetMinutes * 60_000);
 }
 
 export function IsIsoDateTime(options?: ValidationOptions) {
