@@ -9,6 +9,7 @@ import {
   PDFRef,
   PDFString,
 } from '@cantoo/pdf-lib';
+import { PdfObjects } from './pdf-objects';
 
 export type NameTreeKey = PDFString | PDFHexString;
 
@@ -27,7 +28,7 @@ export interface EmbeddedFilesTree {
 // Real trees are one or two levels deep; the limit only stops hostile or looping files.
 const maxTreeDepth = 32;
 
-export function readEmbeddedFiles(document: PDFDocument): EmbeddedFilesTree {
+export function readEmbeddedFiles(document: PdfObjects): EmbeddedFilesTree {
   const tree: EmbeddedFilesTree = { entries: [], nodeRefs: [] };
   const names = document.catalog.lookupMaybe(PDFName.of('Names'), PDFDict);
   const root = names?.get(PDFName.of('EmbeddedFiles'));

@@ -1,4 +1,5 @@
-import { PDFDocument, PDFName, PDFRawStream, decodePDFRawStream } from '@cantoo/pdf-lib';
+import { PDFName, PDFRawStream, decodePDFRawStream } from '@cantoo/pdf-lib';
+import { PdfObjects } from './pdf-objects';
 
 /** What the input's XMP packet says, read leniently: producers write elements or attributes. */
 export interface ExistingXmp {
@@ -14,7 +15,7 @@ export interface ExistingXmp {
   documentFileName?: string;
 }
 
-export function readExistingXmp(document: PDFDocument): ExistingXmp {
+export function readExistingXmp(document: PdfObjects): ExistingXmp {
   const text = readXmpText(document);
   if (!text) return {};
   const part = Number(simpleValue(text, 'pdfaid:part'));
@@ -33,7 +34,7 @@ export function readExistingXmp(document: PDFDocument): ExistingXmp {
   };
 }
 
-function readXmpText(document: PDFDocument): string | undefined {
+function readXmpText(document: PdfObjects): string | undefined {
   const stream = document.context.lookup(document.catalog.get(PDFName.of('Metadata')));
   if (!(stream instanceof PDFRawStream)) return undefined;
   try {

@@ -1,15 +1,10 @@
 import { inflateSync, constants as zlibConstants } from 'zlib';
-import {
-  decodePDFRawStream,
-  PDFArray,
-  PDFContext,
-  PDFDict,
-  PDFDocument,
-  PDFName,
-  PDFRawStream,
-} from '@cantoo/pdf-lib';
+import { decodePDFRawStream, PDFArray, PDFContext, PDFDict, PDFName, PDFRawStream } from '@cantoo/pdf-lib';
 import { entryFileNames, fileSpecNames, readEmbeddedFiles } from './embedded-files';
+import { readExistingXmp } from './existing-metadata';
 import { invoiceAttachmentNames } from './invoice-profile';
+import { PdfObjects } from './pdf-objects';
+import { ProcessingLog } from './processing-log';
 
 /** An attachment of the PDF as found in the EmbeddedFiles tree or the catalog's `/AF`. */
 export interface Attachment {
@@ -19,7 +14,32 @@ export interface Attachment {
   mimeSubtype: string;
 }
 
-export function listAttachments(document: PDFDocument): Attachment[] {
+/** The invoice attachment of a PDF and its decoded bytes. */
+export interface FoundInvoice {
+  invoice: Attachment;
+  xml: Uint8Array;
+}
+
+/** Lists the attachments, picks the invoice and decodes it; throws when the PDF carries none. */
+export function readInvoice(document: PdfObjects, log: ProcessingLog): FoundInvoice {
+  const attachments = listAttachments(document);
+  log.step(
+    attachments.length > 0
+      ? `found ${attachments.length} attachment(s): ${attachments.map((attachment) => attachment.name).join(', ')}`
+      : 'found no attachments',
+  );
+  const invoice = chooseInvoiceAttachment(attachments, readExistingXmp(document).documentFileName);
+  if (!invoice) {
+    throw new Error(
+      'the PDF carries no invoice XML (no factur-x.xml, xrechnung.xml, zugferd-invoice.xml or other XML attachment)',
+    );
+  }
+  const xml = readAttachment(document.context, invoice);
+  log.step(`extracted ${invoice.name}: ${xml.length} bytes`);
+  return { invoice, xml };
+}
+
+export function listAttachments(document: PdfObjects): Attachment[] {
   const { context, catalog } = document;
   const attachments: Attachment[] = [];
   const seen = new Set<PDFDict>();
