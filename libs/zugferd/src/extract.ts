@@ -1,5 +1,6 @@
 import { failure } from './failure';
 import { readInvoice } from './invoice-lookup';
+import { extractLazily } from './lazy-extract';
 import { openPdf } from './pdf-input';
 import { ProcessingLog, StepListener } from './processing-log';
 
@@ -19,7 +20,9 @@ export interface ExtractResult {
 export async function extract(pdf: Uint8Array, options: ExtractOptions = {}): Promise<ExtractResult> {
   const log = new ProcessingLog(options.onStep);
   try {
-    const { invoice, xml } = readInvoice(await openPdf(pdf, log), log);
+    const lazy = extractLazily(pdf);
+    lazy?.steps.forEach((step) => log.step(step));
+    const { invoice, xml } = lazy ?? readInvoice(await openPdf(pdf, log), log);
     return { xml, attachmentName: invoice.name, contentType: 'application/xml', steps: log.steps };
   } catch (error) {
     throw failure(error, log);
