@@ -2,7 +2,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DataSource } from 'typeorm';
@@ -86,12 +86,16 @@ async function runOn(db: Db, seconds: number, connections: number, explicit: boo
       const base = (await app.getUrl()).replace('[::1]', '127.0.0.1');
       const token = await login(base);
       await measure(base, token, 2, connections, explicit, 'warm-up');
+      const cpuBefore = process.cpuUsage();
       const r = await measure(base, token, seconds, connections, explicit, 'bench');
+      const cpu = process.cpuUsage(cpuBefore);
       const orders = r['2xx'] / (r.duration || seconds);
+      const cpuPerOrder = (cpu.user + cpu.system) / 1000 / Math.max(r['2xx'], 1);
       console.log(
         `${db.padEnd(9)} 5-line orders (${explicit ? 'explicit' : 'determined'} prices), ${connections} connections, ` +
           `${seconds} s: ${orders.toFixed(0)} orders/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ` +
-          `max ${r.latency.max} ms, created ${r['2xx']}, failed ${r.non2xx + r.errors + r.timeouts}`,
+          `max ${r.latency.max} ms, created ${r['2xx']}, failed ${r.non2xx + r.errors + r.timeouts}; ` +
+          `node CPU ${cpuPerOrder.toFixed(2)} ms per order (service and load generator); load average ${loadavg()[0].toFixed(1)}`,
       );
     } finally {
       await app.close();
