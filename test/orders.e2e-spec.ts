@@ -1,5 +1,6 @@
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import request from 'supertest';
+import { OrderEntity } from '@app/erp-db';
 import { OrderEvent } from '../src/events/erp-events';
 import { bytes, createTestApp, json, TestApp } from './support/test-app';
 
@@ -391,6 +392,26 @@ describe('orders: POST and GET /www/auftrag', () => {
         'Grains de café torréfaction crème 1 kg',
         'Eigener Text',
       ]);
+    });
+    it('skips numbers the ERP has already used past the number range', async () => {
+      const last = await lastNumber();
+      const erpOrder = (auftNr: string) => ({
+        AuftNr: auftNr,
+        AuftStatus: 'O',
+        KundNr: '10002',
+        WaehrAbk: 'EUR',
+        AuftErf: new Date(),
+        GeaendertAm: new Date(),
+      });
+      await t.dataSource
+        .getRepository(OrderEntity)
+        .insert([erpOrder(String(last + 1)), erpOrder(String(last + 2))]);
+      const res = await post({
+        GrundDaten: { KundNr: '10001' },
+        Positionen: [{ ArtNr: '1000', Menge: 1 }],
+      }).expect(201);
+      expect(res.body.data.AuftNr).toBe(String(last + 3));
+      expect(await lastNumber()).toBe(last + 3);
     });
   });
 

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import {
   AddressEntity,
+  NumberRangeEntity,
   OrderAddressEntity,
   OrderEntity,
   OrderLineEntity,
@@ -22,6 +23,7 @@ import { TypeOrmOrdersRepository } from './typeorm-orders.repository';
       OrderAddressEntity,
       OrderPaymentEntity,
       AddressEntity,
+      NumberRangeEntity,
     ]),
   ],
   providers: [

@@ -2,13 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
   AddressEntity,
+  NumberRangeEntity,
   OrderAddressEntity,
   OrderEntity,
   OrderLineEntity,
   OrderPaymentEntity,
 } from '@app/erp-db';
 import { In, Repository } from 'typeorm';
-import { AtomicWrites, isUniqueViolation } from '../../../database/atomic-writes';
+import { AtomicWrites, isUniqueViolation, WriteBatch } from '../../../database/atomic-writes';
 import {
   ConvertOfferOutcome,
   CreateOrderOutcome,
@@ -17,7 +18,10 @@ import {
   StoredOrder,
 } from '../../ports/orders.repository';
 import { toOrderHead, toOrderLine, toStoredAddress } from './order-rows';
-import { convertOfferBatch, createOrderBatch, OfferTaken } from './order-write-batches';
+import { convertOfferBatch, createOrderBatch, OfferTaken, ORDER_NUMBER_RANGE } from './order-write-batches';
+
+/** How many numbers used by the ERP past the number range one write skips before it gives up. */
+const MAX_USED_NUMBERS_SKIPPED = 100;
 
 @Injectable()
 export class TypeOrmOrdersRepository extends OrdersRepository {
@@ -27,6 +31,7 @@ export class TypeOrmOrdersRepository extends OrdersRepository {
     @InjectRepository(OrderAddressEntity) private readonly roles: Repository<OrderAddressEntity>,
     @InjectRepository(AddressEntity) private readonly addresses: Repository<AddressEntity>,
     @InjectRepository(OrderPaymentEntity) private readonly payments: Repository<OrderPaymentEntity>,
+    @InjectRepository(NumberRangeEntity) private readonly ranges: Repository<NumberRangeEntity>,
     private readonly writes: AtomicWrites,
   ) {
     super();
@@ -69,30 +74,74 @@ export class TypeOrmOrdersRepository extends OrdersRepository {
   }
 
   async create(order: NewOrder): Promise<CreateOrderOutcome> {
-    try {
-      return { created: true, AuftNr: String(await this.writes.write(createOrderBatch(order))) };
-    } catch (err) {
-      const { KundNr, AuftBestellNr } = order.head;
+    const { KundNr, AuftBestellNr } = order.head;
+    const auftNr = await this.numbered(createOrderBatch(order), async () => {
       // A concurrent request (or another instance) committed the same KundNr + AuftBestellNr first.
-      if (isUniqueViolation(err) && KundNr !== null && AuftBestellNr !== null) {
-        const existing = await this.findByCustomerOrderNumber(KundNr, AuftBestellNr);
-        if (existing !== null) return { created: false, AuftNr: existing };
-      }
-      throw err;
-    }
+      if (KundNr === null || AuftBestellNr === null) return null;
+      return this.findByCustomerOrderNumber(KundNr, AuftBestellNr);
+    });
+    return auftNr.created
+      ? { created: true, AuftNr: auftNr.value }
+      : { created: false, AuftNr: auftNr.value };
   }
 
   async convertOffer(offerNr: string, order: NewOrder): Promise<ConvertOfferOutcome> {
-    try {
-      return { converted: true, AuftNr: String(await this.writes.write(convertOfferBatch(offerNr, order))) };
-    } catch (err) {
-      if (!(err instanceof OfferTaken) && !isUniqueViolation(err)) throw err;
+    const taken = async (): Promise<string | null> => {
       const offer = await this.heads.findOne({ select: { FolgeAuftNr: true }, where: { AuftNr: offerNr } });
-      const converted =
-        offer?.FolgeAuftNr ??
-        (await this.heads.findOne({ select: { AuftNr: true }, where: { OffertNr: offerNr } }))?.AuftNr;
-      if (!converted) throw err;
+      if (offer?.FolgeAuftNr) return offer.FolgeAuftNr;
+      return (
+        (await this.heads.findOne({ select: { AuftNr: true }, where: { OffertNr: offerNr } }))?.AuftNr ?? null
+      );
+    };
+    try {
+      const auftNr = await this.numbered(convertOfferBatch(offerNr, order), taken);
+      return auftNr.created
+        ? { converted: true, AuftNr: auftNr.value }
+        : { converted: false, AuftNr: auftNr.value };
+    } catch (err) {
+      if (!(err instanceof OfferTaken)) throw err;
+      const converted = await taken();
+      if (converted === null) throw err;
       return { converted: false, AuftNr: converted };
     }
+  }
+
+  /**
+   * Writes a numbered order. A duplicate key is either the order that already exists (`existing`
+   * finds it) or an order number the ERP has used past the number range (orders written by
+   * other means): then the range is moved past it and the batch written again.
+   */
+  private async numbered(
+    batch: WriteBatch,
+    existing: () => Promise<string | null>,
+  ): Promise<{ created: boolean; value: string }> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return { created: true, value: String(await this.writes.write(batch)) };
+      } catch (err) {
+        if (!isUniqueViolation(err)) throw err;
+        const found = await existing();
+        if (found !== null) return { created: false, value: found };
+        if (attempt >= MAX_USED_NUMBERS_SKIPPED || !(await this.skipUsedNumber())) throw err;
+      }
+    }
+  }
+
+  /** True when the next number of the range belongs to an order already; the range then moves past it. */
+  private async skipUsedNumber(): Promise<boolean> {
+    const range = await this.ranges.findOneBy({ Name: ORDER_NUMBER_RANGE });
+    if (!range) return false;
+    const last = Number(range.LetzteNr);
+    if (!(await this.heads.existsBy({ AuftNr: String(last + 1) }))) return false;
+    await this.writes.once({
+      kind: 'change',
+      build: (m) =>
+        m
+          .createQueryBuilder()
+          .update(NumberRangeEntity)
+          .set({ LetzteNr: last + 1 })
+          .where({ Name: ORDER_NUMBER_RANGE, LetzteNr: last }),
+    });
+    return true;
   }
 }
