@@ -574,17 +574,15 @@ async function seedCustomers(m: EntityManager, total: number): Promise<void> {
       EmailAdress: 'j.weiss@beispiel.de',
     }),
   );
-  await m
-    .getRepository(CustomerEntity)
-    .insert(
-      customer('10002', [berlin, berlin, berlin], {
-        KundBez: 'Beispiel GmbH',
-        WaehrAbk: 'EUR',
-        KreditLimit: 0,
-        WUSTCode: 'DE19',
-        KTNr: '200',
-      }),
-    );
+  await m.getRepository(CustomerEntity).insert(
+    customer('10002', [berlin, berlin, berlin], {
+      KundBez: 'Beispiel GmbH',
+      WaehrAbk: 'EUR',
+      KreditLimit: 0,
+      WUSTCode: 'DE19',
+      KTNr: '200',
+    }),
+  );
 
   const batch = 2000;
   for (let start = 3; start <= total; start += batch) {
