@@ -32,6 +32,7 @@ const KEEP_EXPIRED_MS = 24 * 3600_000;
 @Injectable()
 export class TokenService {
   private readonly cache = new Map<string, CachedToken>();
+  private readonly inFlight = new Map<string, Promise<AuthUser | null>>();
   private nextPurge = 0;
 
   constructor(
@@ -67,6 +68,16 @@ export class TokenService {
     if (!TOKEN_FORMAT.test(token)) return null;
     const hit = this.cachedUser(token);
     if (hit) return hit;
+    // Many requests with one token when its cache entry runs out: one database read for all.
+    let lookup = this.inFlight.get(token);
+    if (!lookup) {
+      lookup = this.lookUp(token).finally(() => this.inFlight.delete(token));
+      this.inFlight.set(token, lookup);
+    }
+    return lookup;
+  }
+
+  private async lookUp(token: string): Promise<AuthUser | null> {
     const now = Date.now();
     const stored = await this.tokens.findValid(TokenService.hash(token), new Date(now));
     if (!stored) {
