@@ -180,9 +180,20 @@ describe('auth: tokens, bearer guard, roles, revocation', () => {
     beforeAll(() => {
       const all = [...nestRoutes(t), ...fastifyRoutes(t)];
       const unique = new Map(all.map((r) => [`${r.method} ${r.path}`, r]));
+      // OPTIONS only states the allowed methods (and answers CORS preflights, which never carry
+      // credentials), so it is the one method served without a token; POST /www/token takes Basic.
       routes = [...unique.values()].filter(
-        (r) => r.path.startsWith('/www/') && !(r.method === 'POST' && r.path === '/www/token'),
+        (r) =>
+          r.path.startsWith('/www/') &&
+          r.method !== 'OPTIONS' &&
+          !(r.method === 'POST' && r.path === '/www/token'),
       );
+    });
+
+    it('serves OPTIONS without a token but reveals nothing beyond the allowed methods', async () => {
+      const res = await request(t.server).options('/www/zugferd').expect(204);
+      expect(res.headers.allow).toBe('POST, OPTIONS');
+      expect(res.text).toBe('');
     });
 
     it('finds the routes at run time (DELETE /www/log among them)', () => {
