@@ -61,7 +61,7 @@ export function safeError(err: unknown): SafeError {
   if (!(err instanceof Error)) return { type: typeof err, message: scrubText(String(err)) };
   const code = (err as { code?: unknown }).code;
   return {
-    type: err.constructor?.name ?? 'Error',
+    type: err.name || err.constructor?.name || 'Error',
     message: scrubText(err.message),
     ...(err.stack ? { stack: scrubText(err.stack) } : {}),
     ...(typeof code === 'string' ? { code } : {}),
