@@ -2,11 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../common/config/app-config';
 import { ApiError } from '../common/errors/api-error';
 
-/** A login attempt in progress: counted as a failure until it succeeds. */
+/** A login attempt in progress, holding its place in the queue of its user and address. */
 export interface LoginAttempt {
   readonly userKey: string;
   readonly ipKey: string;
   readonly at: number;
+  readonly done: () => void;
 }
 
 const MAX_KEYS = 100_000;
@@ -14,27 +15,45 @@ const SWEEP_EVERY = 1000;
 
 /**
  * Failed Basic logins per user+IP and per IP, in a sliding window (per instance, in memory).
- * An attempt counts as a failure from its start, so parallel guesses cannot slip past the
- * limit while their password checks run; a success takes it back and clears the user's count.
+ * Attempts of one user from one address are checked one at a time, so parallel guesses queue
+ * behind each other instead of slipping past the count, while parallel correct logins (a shop's
+ * workers) all succeed. Per address, attempts in flight count against the limit too, so a
+ * parallel spray over many user names is capped as well.
  */
 @Injectable()
 export class LoginThrottle {
   /** Times of the latest failures per key, oldest first, at most `limit` of them. */
   private readonly failures = new Map<string, number[]>();
+  private readonly inFlight = new Map<string, number>();
+  private readonly queues = new Map<string, Promise<void>>();
   private calls = 0;
 
   constructor(private readonly config: AppConfig) {}
 
-  /** Throws 429 when the user or the IP is locked out; otherwise starts counting the attempt. */
-  begin(userName: string, ip: string): LoginAttempt {
+  /** Waits for its turn, then throws 429 when the user or the IP is locked out. */
+  async begin(userName: string, ip: string): Promise<LoginAttempt> {
+    const userKey = `u:${userName.toLowerCase()}\u0000${ip}`;
+    const ipKey = `ip:${ip}`;
+    const previous = this.queues.get(userKey) ?? Promise.resolve();
+    let release!: () => void;
+    const mine = new Promise<void>((resolve) => (release = resolve));
+    const tail = previous.then(() => mine);
+    this.queues.set(userKey, tail);
+    const leaveQueue = (): void => {
+      release();
+      if (this.queues.get(userKey) === tail) this.queues.delete(userKey);
+    };
+    await previous;
+
     const now = Date.now();
-    const attempt = { userKey: `u:${userName.toLowerCase()}\u0000${ip}`, ipKey: `ip:${ip}`, at: now };
+    const flying = this.inFlight.get(ipKey) ?? 0;
     const wait = Math.max(
-      this.lockedFor(attempt.userKey, this.config.loginMaxFailuresPerUser, now),
-      this.lockedFor(attempt.ipKey, this.config.loginMaxFailuresPerIp, now),
+      this.lockedFor(userKey, this.config.loginMaxFailuresPerUser, now),
+      this.lockedFor(ipKey, this.config.loginMaxFailuresPerIp - flying, now),
     );
-    if (wait > 0) {
-      const seconds = Math.ceil(wait / 1000);
+    if (wait > 0 || flying >= this.config.loginMaxFailuresPerIp) {
+      leaveQueue();
+      const seconds = Math.max(1, Math.ceil(wait / 1000));
       throw new ApiError(
         429,
         'rate_limited',
@@ -43,22 +62,37 @@ export class LoginThrottle {
         { 'Retry-After': String(seconds) },
       );
     }
-    this.record(attempt.userKey, this.config.loginMaxFailuresPerUser, now);
-    this.record(attempt.ipKey, this.config.loginMaxFailuresPerIp, now);
+    this.inFlight.set(ipKey, flying + 1);
     if (++this.calls % SWEEP_EVERY === 0 || this.failures.size > MAX_KEYS) this.sweep(now);
-    return attempt;
+    return {
+      userKey,
+      ipKey,
+      at: now,
+      done: () => {
+        const left = (this.inFlight.get(ipKey) ?? 1) - 1;
+        if (left > 0) this.inFlight.set(ipKey, left);
+        else this.inFlight.delete(ipKey);
+        leaveQueue();
+      },
+    };
   }
 
   succeeded(attempt: LoginAttempt): void {
     this.failures.delete(attempt.userKey);
-    const times = this.failures.get(attempt.ipKey);
-    const i = times?.lastIndexOf(attempt.at) ?? -1;
-    if (times && i >= 0) times.splice(i, 1);
+    attempt.done();
+  }
+
+  failed(attempt: LoginAttempt): void {
+    const now = Date.now();
+    this.record(attempt.userKey, this.config.loginMaxFailuresPerUser, now);
+    this.record(attempt.ipKey, this.config.loginMaxFailuresPerIp, now);
+    attempt.done();
   }
 
   /** Milliseconds until the key may try again (0 = now). */
   private lockedFor(key: string, limit: number, now: number): number {
     const times = this.failures.get(key);
+    if (limit <= 0) return times && times.length > 0 ? Math.max(0, times[0] + this.windowMs() - now) : 0;
     if (!times || times.length < limit) return 0;
     return Math.max(0, times[times.length - limit] + this.windowMs() - now);
   }

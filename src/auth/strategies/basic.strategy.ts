@@ -28,10 +28,14 @@ export class BasicStrategy extends PassportStrategy(PassportBasicStrategy, 'basi
   }
 
   async validate(req: FastifyRequest, name: string, password: string): Promise<AuthUser | false> {
-    const attempt = this.throttle.begin(name, req.ip);
-    const user = await this.credentials.verify(name, basicPassword(req.headers.authorization, password));
-    if (!user) return false;
-    this.throttle.succeeded(attempt);
-    return user;
+    const attempt = await this.throttle.begin(name, req.ip);
+    let user: AuthUser | null = null;
+    try {
+      user = await this.credentials.verify(name, basicPassword(req.headers.authorization, password));
+    } finally {
+      if (user) this.throttle.succeeded(attempt);
+      else this.throttle.failed(attempt);
+    }
+    return user ?? false;
   }
 }
