@@ -1,3 +1,4 @@
+import { toNewAddress } from '../addresses/address.mapper';
 import { Injectable } from '@nestjs/common';
 import { AddressCheckService } from '../addresses/address-check.service';
 import { AddressInputDto } from '../addresses/dto/address-input.dto';
@@ -20,7 +21,6 @@ import { OrderCustomer, OrderReferenceData } from './ports/order-reference-data'
 import {
   NewOrderAddress,
   ORDER_ADDRESS_ROLES,
-  OrderAddressData,
   OrderPayment,
   OrdersRepository,
 } from './ports/orders.repository';
@@ -156,7 +156,7 @@ export class OrdersService {
     const checked = await this.addressCheck.checkAll(
       given.map((role) => ({ address: dto.Adressen?.[role] as AddressInputDto, path: `Adressen.${role}` })),
     );
-    const overrides = new Map(given.map((role, i) => [role, addressData(checked[i])]));
+    const overrides = new Map(given.map((role, i) => [role, toNewAddress(checked[i])]));
     return ORDER_ADDRESS_ROLES.map((role) => {
       const address = overrides.get(role);
       return address ? { role, address } : { role, AdrNr: own[role] };
@@ -191,25 +191,4 @@ function alreadyConverted(offerNr: string, auftNr: string): ApiError {
 
 function payments(input: PaymentInputDto[] | null | undefined): Array<Omit<OrderPayment, 'Key'>> {
   return (input ?? []).map((p) => ({ Bezeichnung: p.Bezeichnung ?? null, Wert: p.Wert ?? null }));
-}
-
-function addressData(a: AddressInputDto): OrderAddressData {
-  return {
-    AdrSprache: a.AdrSprache,
-    EmailAdress: a.EmailAdress ?? null,
-    AdrAdresse1: a.AdrAdresse1,
-    AdrAdresse2: a.AdrAdresse2 ?? null,
-    AdrAnrede: a.AdrAnrede,
-    AdrFax: a.AdrFax ?? null,
-    AdrFirma: a.AdrFirma ?? null,
-    AdrFirma2: a.AdrFirma2 ?? null,
-    AdrVorname: a.AdrVorname ?? null,
-    AdrName: a.AdrName ?? null,
-    AdrTelex: a.AdrTelex ?? null,
-    AdrTf1: a.AdrTf1 ?? null,
-    AdrTf2: a.AdrTf2 ?? null,
-    OrtLand: a.OrtLand,
-    OrtName: a.OrtName,
-    OrtPLZ: a.OrtPLZ,
-  };
 }

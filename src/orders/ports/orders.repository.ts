@@ -1,3 +1,4 @@
+import type { NewAddress } from '../../addresses/ports/addresses.repository';
 import { Decimal } from '../../common/money';
 
 export type OrderAddressRole = 'KontaktAdr' | 'LiefAdr' | 'RechAdr';
@@ -53,25 +54,8 @@ export interface OrderLine {
   GRabBez: Decimal | null;
 }
 
-/** The address fields an order shows and an order-only address stores (Adressen). */
-export interface OrderAddressData {
-  AdrSprache: string | null;
-  EmailAdress: string | null;
-  AdrAdresse1: string | null;
-  AdrAdresse2: string | null;
-  AdrAnrede: number;
-  AdrFax: string | null;
-  AdrFirma: string | null;
-  AdrFirma2: string | null;
-  AdrVorname: string | null;
-  AdrName: string | null;
-  AdrTelex: string | null;
-  AdrTf1: string | null;
-  AdrTf2: string | null;
-  OrtLand: string | null;
-  OrtName: string | null;
-  OrtPLZ: string | null;
-}
+/** The address fields an order shows and an order-only address stores: the same row as any address. */
+export type OrderAddressData = NewAddress;
 
 export interface StoredOrderAddress extends OrderAddressData {
   AdrNr: number;
