@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -10,7 +10,7 @@ import { AppConfig } from '../common/config/app-config';
  * and, when SEED_DEMO is on and the database is empty, loads the demo data.
  */
 @Injectable()
-export class DatabaseBootstrap implements OnApplicationBootstrap {
+export class DatabaseBootstrap implements OnModuleInit {
   private readonly logger = new Logger('Database');
 
   constructor(
@@ -18,7 +18,8 @@ export class DatabaseBootstrap implements OnApplicationBootstrap {
     private readonly config: AppConfig,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
+  // onModuleInit runs before every onApplicationBootstrap, so other start-up reads find the schema.
+  async onModuleInit(): Promise<void> {
     if (this.config.dbType === 'sqlite' || this.config.seedDemo) {
       const applied = await this.dataSource.runMigrations({ transaction: 'each' });
       if (applied.length > 0) this.logger.log(`applied ${applied.length} migration(s)`);
