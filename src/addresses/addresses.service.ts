@@ -6,6 +6,7 @@ import { AddressTextField } from './dto/address-input.dto';
 import { AddressPatchDto } from './dto/address-patch.dto';
 import { AddressSearchQuery } from './dto/address-search.query';
 import {
+  ADDRESS_FIELDS,
   AddressChanges,
   AddressCriteria,
   AddressesRepository,
@@ -19,24 +20,7 @@ export interface CustomerAddresses {
   addresses: AddressRecord[];
 }
 
-const PATCHABLE: Array<keyof AddressChanges> = [
-  'AdrSprache',
-  'EmailAdress',
-  'AdrAdresse1',
-  'AdrAdresse2',
-  'AdrAnrede',
-  'AdrFax',
-  'AdrFirma',
-  'AdrFirma2',
-  'AdrVorname',
-  'AdrName',
-  'AdrTelex',
-  'AdrTf1',
-  'AdrTf2',
-  'OrtLand',
-  'OrtName',
-  'OrtPLZ',
-];
+const PATCHABLE: ReadonlyArray<keyof AddressChanges> = ADDRESS_FIELDS;
 
 const SEARCHABLE: AddressTextField[] = [
   'AdrSprache',

@@ -24,6 +24,26 @@ export interface AddressRecord {
 /** The columns of an address row to insert. */
 export type NewAddress = Omit<AddressRecord, 'AdrNr'>;
 
+/** The address fields besides the key, in the spec's order: what may be stored, read and patched. */
+export const ADDRESS_FIELDS: ReadonlyArray<keyof NewAddress> = [
+  'AdrSprache',
+  'EmailAdress',
+  'AdrAdresse1',
+  'AdrAdresse2',
+  'AdrAnrede',
+  'AdrFax',
+  'AdrFirma',
+  'AdrFirma2',
+  'AdrVorname',
+  'AdrName',
+  'AdrTelex',
+  'AdrTf1',
+  'AdrTf2',
+  'OrtLand',
+  'OrtName',
+  'OrtPLZ',
+];
+
 export type AddressChanges = Partial<Omit<AddressRecord, 'AdrNr'>>;
 
 /** A customer's three address keys. */

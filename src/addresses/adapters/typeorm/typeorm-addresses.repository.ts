@@ -4,6 +4,7 @@ import type { Database } from 'better-sqlite3';
 import { In, Repository, SelectQueryBuilder } from 'typeorm';
 import { AddressEntity, CustomerEntity } from '@app/erp-db';
 import {
+  ADDRESS_FIELDS,
   AddressChanges,
   AddressCriteria,
   AddressesRepository,
@@ -12,25 +13,7 @@ import {
   CustomerAddressKeys,
 } from '../../ports/addresses.repository';
 
-const ADDRESS_COLUMNS: Array<keyof AddressRecord> = [
-  'AdrNr',
-  'AdrSprache',
-  'EmailAdress',
-  'AdrAdresse1',
-  'AdrAdresse2',
-  'AdrAnrede',
-  'AdrFax',
-  'AdrFirma',
-  'AdrFirma2',
-  'AdrVorname',
-  'AdrName',
-  'AdrTelex',
-  'AdrTf1',
-  'AdrTf2',
-  'OrtLand',
-  'OrtName',
-  'OrtPLZ',
-];
+const ADDRESS_COLUMNS: Array<keyof AddressRecord> = ['AdrNr', ...ADDRESS_FIELDS];
 
 const SQLITE_LOWER = 'erp_unicode_lower';
 /** Contact, delivery and billing address. */
