@@ -238,13 +238,17 @@ describe('articles: ordering snapshot, UTF-8 and proxy links (defaults otherwise
     await t.close();
   });
 
-  it('pages reuse the ordering for a while (count), but records are live; the stream is always fresh', async () => {
+  it('pages reuse the ordering for a while (count), but stamped changes show at once; the stream is always fresh', async () => {
     const before = await api.list('/www/artikel?limit=300&fields=ArtNr,Bestand&sorts=%2BArtNr', demo);
     expect(before.count).toBe(DEMO_VISIBLE);
-    await t.dataSource.getRepository(ArticleEntity).update({ ArtNr: '1006' }, { ArtikelStatus: 0 });
+    // As the ERP does it: a change stamps GeaendertAm.
+    const now = new Date();
+    await t.dataSource
+      .getRepository(ArticleEntity)
+      .update({ ArtNr: '1006' }, { ArtikelStatus: 0, GeaendertAm: now });
     await t.dataSource
       .getRepository(StockEntity)
-      .update({ ArtNr: '1008', StaoNr: 1, LagerOrt: 'A-01' }, { Bestand: '4711' });
+      .update({ ArtNr: '1008', StaoNr: 1, LagerOrt: 'A-01' }, { Bestand: '4711', GeaendertAm: now });
     const page = await api.list('/www/artikel?limit=300&fields=ArtNr,Bestand&sorts=%2BArtNr', demo);
     expect(page.count).toBe(DEMO_VISIBLE);
     expect(numbers(page)).not.toContain('1006');

@@ -1,7 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { Readable } from 'node:stream';
 import { Link } from '../common/http/public-url';
-import { ArticleRecord } from './article.mapper';
 
 const logger = new Logger('ArticleListStream');
 
@@ -11,12 +10,13 @@ export interface StreamedListEnd {
 }
 
 /**
- * The list response `{"data":[...],"count":n,"links":[...]}` written batch by batch, so memory
+ * The list response `{"data":[...],"count":n,"links":[...]}` written batch by batch (of records'
+ * JSON), so memory
  * stays flat however large the catalogue is; `count` and `links` follow the data because they
  * may depend on how many records were sent.
  */
 export function streamArticleList(
-  batches: AsyncIterable<ArticleRecord[]>,
+  batches: AsyncIterable<string[]>,
   finish: (sent: number) => Promise<StreamedListEnd>,
   encode: (json: string) => Buffer,
 ): Readable {
@@ -26,7 +26,7 @@ export function streamArticleList(
       let sent = 0;
       for await (const batch of batches) {
         if (batch.length === 0) continue;
-        const json = batch.map((r) => JSON.stringify(r)).join(',');
+        const json = batch.join(',');
         yield encode(sent > 0 ? `,${json}` : json);
         sent += batch.length;
       }

@@ -78,12 +78,13 @@ export class ArticlesController {
     const limit = Number(q.limit ?? 0);
     const baseUrl = ctx.record.baseUrl;
     const rawQuery = req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '';
+    reply.header('Content-Type', `application/json; charset=${this.config.responseCharset}`);
     if (limit > 0 && limit <= MAX_PAGE_FROM_SNAPSHOT) {
       const { data, count } = await this.articles.page(ctx, offset, limit);
-      return { data, count, links: listLinks(baseUrl, LIST_PATH, rawQuery, { offset, limit, count }) };
+      const links = listLinks(baseUrl, LIST_PATH, rawQuery, { offset, limit, count });
+      return this.encode(`{"data":[${data.join(',')}],"count":${count},"links":${JSON.stringify(links)}}`);
     }
     const bounded = limit > 0 ? limit : null;
-    reply.header('Content-Type', `application/json; charset=${this.config.responseCharset}`);
     return streamArticleList(
       this.articles.batches(ctx, offset, bounded),
       async (sent) => {

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { PricingModule } from '../pricing/pricing.module';
 import { TypeOrmArticlesPersistenceModule } from './adapters/typeorm/typeorm-articles-persistence.module';
 import { ArticleOrderSnapshots } from './article-order-snapshots';
+import { ArticleRecordCache } from './article-record-cache';
 import { ArticleVisibility } from './article-visibility';
 import { ArticlesController } from './articles.controller';
 import { ArticlesService } from './articles.service';
@@ -9,7 +10,7 @@ import { ArticlesService } from './articles.service';
 @Module({
   imports: [PricingModule, TypeOrmArticlesPersistenceModule],
   controllers: [ArticlesController],
-  providers: [ArticlesService, ArticleOrderSnapshots, ArticleVisibility],
+  providers: [ArticlesService, ArticleOrderSnapshots, ArticleRecordCache, ArticleVisibility],
   exports: [ArticleVisibility],
 })
 export class ArticlesModule {}

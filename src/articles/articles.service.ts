@@ -2,9 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../auth/auth-user';
 import { AppConfig } from '../common/config/app-config';
 import { ApiError } from '../common/errors/api-error';
-import { PriceContext, PriceDetermination } from '../pricing/ports/price-determination';
+import { PriceDetermination, PriceListSequence } from '../pricing/ports/price-determination';
 import { ArticleField } from './article-fields';
 import { ArticleOrderSnapshots } from './article-order-snapshots';
+import { ArticleRecordCache } from './article-record-cache';
 import {
   ArticleDetails,
   ArticleRecord,
@@ -36,8 +37,12 @@ export interface ArticleRequest {
 export interface ArticleListContext {
   filter: ArticleFilter;
   sorts: ArticleSort[];
-  prices: PriceContext;
+  prices: PriceListSequence;
   record: RecordContext;
+  /** Equal keys render an article to equal JSON (fields, language, currency, price lists, base URL). */
+  recordKey: string;
+  /** The record cache's generation this request may store under. */
+  generation: number;
 }
 
 @Injectable()
@@ -46,6 +51,7 @@ export class ArticlesService {
     private readonly catalogue: ArticleCatalogue,
     private readonly pricing: PriceDetermination,
     private readonly snapshots: ArticleOrderSnapshots,
+    private readonly cache: ArticleRecordCache,
     private readonly config: AppConfig,
   ) {}
 
@@ -67,6 +73,11 @@ export class ArticlesService {
     const language =
       ref.customer?.language?.trim().toLowerCase() || req.adrsprache?.toLowerCase() || DEFAULT_LANGUAGE;
     const currency = waehrAbk ?? ref.leadingCurrency;
+    const [prices, generation] = await Promise.all([
+      this.pricing.priceLists({ debiNr: ref.customer?.DebiNr ?? null, waehrAbk: currency }),
+      this.cache.sync(ref.changes, (since) => this.catalogue.changedArticles(since)),
+    ]);
+    const fields = [...req.fields].sort();
     return {
       filter: {
         language,
@@ -76,28 +87,43 @@ export class ArticlesService {
         modifiedSince: req.modifiedSince,
       },
       sorts: req.sorts,
-      prices: { debiNr: ref.customer?.DebiNr ?? null, waehrAbk: currency },
+      prices,
       record: {
         fields: req.fields,
         baseUrl: req.baseUrl,
         waehrAbk: currency,
         packagingKey: this.config.attributePackaging,
       },
+      // Only the links field names the base URL (which follows the Host and proxy headers).
+      recordKey: JSON.stringify([fields, language, prices.key, req.fields.has('links') ? req.baseUrl : '']),
+      generation,
     };
   }
 
-  /** One page cut from the ordering snapshot, and the number of all matching articles. */
+  /**
+   * One page cut from the ordering snapshot, as the JSON of its records, and the number of all
+   * matching articles. Records come from the record cache; the rest are read (and checked
+   * against the filter once more, the snapshot may be seconds old) in one batch.
+   */
   async page(
     ctx: ArticleListContext,
     offset: number,
     limit: number,
-  ): Promise<{ data: ArticleRecord[]; count: number }> {
+  ): Promise<{ data: string[]; count: number }> {
     const numbers = await this.snapshots.numbers(ctx.filter, ctx.sorts);
     const slice = numbers.slice(offset, offset + limit);
-    const rows = await this.catalogue.rowsByNumbers(slice, ctx.filter);
-    const position = new Map(slice.map((n, i) => [n, i]));
-    rows.sort((a, b) => (position.get(a.ArtNr) as number) - (position.get(b.ArtNr) as number));
-    return { data: await this.records(rows, ctx), count: numbers.length };
+    const cached = this.cache.lookup(ctx.recordKey, slice);
+    const missing = slice.filter((_, i) => cached[i] === undefined);
+    const fresh = new Map<string, string>();
+    if (missing.length > 0)
+      for (const r of await this.render(await this.catalogue.rowsByNumbers(missing, ctx.filter), ctx))
+        fresh.set(r.artNr, r.json);
+    const data: string[] = [];
+    slice.forEach((artNr, i) => {
+      const json = cached[i] ?? fresh.get(artNr);
+      if (json !== undefined) data.push(json);
+    });
+    return { data, count: numbers.length };
   }
 
   /** One article; 404 when it does not exist or the user's web shop may not see it. */
@@ -114,16 +140,15 @@ export class ArticlesService {
     return record;
   }
 
-  /** Records in list order from `offset` (`limit` null = all) in batches, never the whole list at once. */
-  async *batches(
-    ctx: ArticleListContext,
-    offset: number,
-    limit: number | null,
-  ): AsyncGenerator<ArticleRecord[]> {
+  /**
+   * The JSON of the records in list order from `offset` (`limit` null = all) in batches, never
+   * the whole list at once; cached records are reused, the others rendered and cached.
+   */
+  async *batches(ctx: ArticleListContext, offset: number, limit: number | null): AsyncGenerator<string[]> {
     // One batch ahead: a database server looks up the next batch while this one is written out.
-    let ahead: Promise<ArticleRecord[]> | null = null;
+    let ahead: Promise<string[]> | null = null;
     for await (const rows of this.catalogue.orderedRows(ctx.filter, ctx.sorts, offset, limit)) {
-      const next = this.records(rows, ctx);
+      const next = this.renderRows(rows, ctx);
       next.catch(() => undefined);
       if (ahead) yield await ahead;
       ahead = next;
@@ -141,6 +166,31 @@ export class ArticlesService {
     const reachedEnd = limit === null || sent < limit;
     if (reachedEnd && (sent > 0 || offset === 0)) return offset + sent;
     return this.catalogue.count(ctx.filter);
+  }
+
+  /** The JSON of these rows' records in their order, from the cache where it has them. */
+  private async renderRows(rows: ArticleRow[], ctx: ArticleListContext): Promise<string[]> {
+    const cached = this.cache.lookup(
+      ctx.recordKey,
+      rows.map((r) => r.ArtNr),
+    );
+    const missing = rows.filter((_, i) => cached[i] === undefined);
+    if (missing.length === 0) return cached as string[];
+    const fresh = await this.render(missing, ctx, false);
+    let next = 0;
+    return cached.map((json) => json ?? fresh[next++].json);
+  }
+
+  /** Renders records (JSON) and offers them to the cache when `store`. */
+  private async render(
+    rows: ArticleRow[],
+    ctx: ArticleListContext,
+    store = true,
+  ): Promise<{ artNr: string; json: string }[]> {
+    const records = await this.records(rows, ctx);
+    const rendered = rows.map((row, i) => ({ artNr: row.ArtNr, json: JSON.stringify(records[i]) }));
+    if (store) this.cache.store(ctx.generation, ctx.recordKey, rendered);
+    return rendered;
   }
 
   /** Prices, attributes, stock and packaging for a batch: a fixed number of queries, whatever its size. */

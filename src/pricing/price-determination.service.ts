@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { Decimal, dec } from '../common/money';
-import { ArticlePriceTiers, PriceContext, PriceDetermination, PriceTier } from './ports/price-determination';
+import { compareDecimals, Decimal, dec, decimalString } from '../common/money';
+import {
+  ArticlePriceTiers,
+  PriceContext,
+  PriceDetermination,
+  PriceListSequence,
+  PriceTier,
+} from './ports/price-determination';
 import { CandidatePriceList, PriceSources, StoredPrice } from './ports/price-sources';
 
 /** Orders the candidate lists: own list first, then the customer's type, then the default type. */
@@ -13,9 +19,9 @@ export function fallbackOrder(lists: CandidatePriceList[]): CandidatePriceList[]
 
 function toTier(p: StoredPrice, preisart: string): PriceTier {
   return {
-    AbAnzahl: dec(p.AbAnzahl).toString(),
-    BisAnzahl: p.BisAnzahl === null || p.BisAnzahl === undefined ? null : dec(p.BisAnzahl).toString(),
-    PreisList: dec(p.PreisList).toString(),
+    AbAnzahl: decimalString(p.AbAnzahl),
+    BisAnzahl: p.BisAnzahl === null || p.BisAnzahl === undefined ? null : decimalString(p.BisAnzahl),
+    PreisList: decimalString(p.PreisList),
     Preisart: preisart,
     GeaendertAm: p.GeaendertAm,
     PreisListNr: p.PreisListNr,
@@ -50,7 +56,7 @@ export function chooseTiers(
     tiers.push(toTier(p, lists[rank.get(p.PreisListNr) as number].Preisart));
   }
   for (const article of result.values())
-    for (const tiers of article.values()) tiers.sort((a, b) => dec(a.AbAnzahl).comparedTo(b.AbAnzahl));
+    for (const tiers of article.values()) tiers.sort((a, b) => compareDecimals(a.AbAnzahl, b.AbAnzahl));
   return result;
 }
 
@@ -67,9 +73,18 @@ export class PriceDeterminationService extends PriceDetermination {
     super();
   }
 
-  async determinePrices(artNrs: string[], context: PriceContext): Promise<Map<string, ArticlePriceTiers>> {
-    if (artNrs.length === 0) return new Map();
+  async priceLists(context: PriceContext): Promise<PriceListSequence> {
     const lists = fallbackOrder(await this.sources.candidateLists(context.debiNr, context.waehrAbk));
+    const key = `${context.waehrAbk}:${lists.map((l) => `${l.PreisListNr}${l.Preisart}`).join(',')}`;
+    return { context, lists, key };
+  }
+
+  async determinePrices(
+    artNrs: string[],
+    context: PriceContext | PriceListSequence,
+  ): Promise<Map<string, ArticlePriceTiers>> {
+    if (artNrs.length === 0) return new Map();
+    const { lists } = 'lists' in context ? context : await this.priceLists(context);
     if (lists.length === 0) return new Map();
     const prices = await this.sources.prices(
       lists.map((l) => l.PreisListNr),

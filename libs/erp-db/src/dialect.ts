@@ -54,11 +54,19 @@ export function timestampParam(value: Date): Date | string {
 }
 
 /** Reads a timestamp column from a raw row into a Date (SQLite returns UTC text). */
+let lastText = '';
+let lastTime = NaN;
+
 export function readTimestamp(value: unknown): Date | null {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) return value;
   const s = String(value);
-  return new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(s) ? s : s.replace(' ', 'T') + 'Z');
+  // Rows of one import share their stamp: parse each text once in a row.
+  if (s !== lastText) {
+    lastTime = new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(s) ? s : s.replace(' ', 'T') + 'Z').getTime();
+    lastText = s;
+  }
+  return new Date(lastTime);
 }
 
 /** Column options of a primary key column (never nullable). */

@@ -83,6 +83,17 @@ export interface RequestReferenceData {
   currencyKnown: boolean;
   /** Null when no customer was asked for or it does not exist. */
   customer: { DebiNr: string; language: string | null } | null;
+  /** Where the catalogue's change timestamps stand (see `ChangeStamp`). */
+  changes: ChangeStamp;
+}
+
+/**
+ * The latest GeaendertAm of articles, prices, stock, reservations and packaging (what
+ * modifiedsince covers): `key` differs as soon as any of them moves on; `latest` is the newest.
+ */
+export interface ChangeStamp {
+  key: string;
+  latest: Date | null;
 }
 
 /** Persistence port of the article list: queries in batches, never one per article. */
@@ -104,6 +115,9 @@ export abstract class ArticleCatalogue {
   abstract rowsByNumbers(artNrs: string[], filter: ArticleFilter): Promise<ArticleRow[]>;
 
   abstract count(filter: ArticleFilter): Promise<number>;
+
+  /** Every article (active or not) whose article, price, stock, reservation or packaging rows changed since then. */
+  abstract changedArticles(since: Date): Promise<string[]>;
 
   abstract attributes(artNrs: string[]): Promise<AttributeRow[]>;
 

@@ -34,6 +34,10 @@ export class AppConfig {
   readonly legacyListDates!: boolean;
   /** How long the article list reuses one ordering of the catalogue for its pages (0 = never). */
   readonly articleSnapshotSeconds!: number;
+  /** How long a rendered article record may be reused when no change stamp says otherwise (0 = never). */
+  readonly articleCacheSeconds!: number;
+  /** Memory for rendered article records. */
+  readonly articleCacheMb!: number;
   readonly attributeWebshop!: string;
   readonly attributePackaging!: string;
   readonly attributeUsage!: string;
@@ -153,6 +157,8 @@ export function loadAppConfig(env: Env = process.env): AppConfig {
     tokenCacheSeconds: r.int('TOKEN_CACHE_SECONDS', 5, 0, 5),
     legacyListDates: r.bool('LEGACY_LIST_DATES', false),
     articleSnapshotSeconds: r.int('ARTICLE_SNAPSHOT_SECONDS', 10, 0, 3600),
+    articleCacheSeconds: r.int('ARTICLE_CACHE_SECONDS', 60, 0, 86400),
+    articleCacheMb: r.int('ARTICLE_CACHE_MB', 128, 0, 65536),
     attributeWebshop: r.attributeKey('ATTRIBUTE_WEBSHOP', 'RESTWEBSHOP'),
     attributePackaging: r.attributeKey('ATTRIBUTE_PACKAGING', 'WEBSHOPVPE'),
     attributeUsage: r.attributeKey('ATTRIBUTE_USAGE', 'VERWENDUNG'),

@@ -1,4 +1,5 @@
 import { Decimal } from '../../common/money';
+import { CandidatePriceList } from './price-sources';
 
 /** One price tier as the article list shows it. Amounts are exact decimal strings. */
 export interface PriceTier {
@@ -18,6 +19,16 @@ export interface PriceContext {
   waehrAbk: string;
 }
 
+/**
+ * The price lists a context draws from, in fallback order. Two contexts with the same `key` see
+ * exactly the same prices, whoever the customer is (so results may be shared between them).
+ */
+export interface PriceListSequence {
+  context: PriceContext;
+  lists: CandidatePriceList[];
+  key: string;
+}
+
 /** Tiers per packaging unit of one article; key '' is the base unit. Absent key = no price. */
 export type ArticlePriceTiers = Map<string, PriceTier[]>;
 
@@ -29,8 +40,17 @@ export type ArticlePriceTiers = Map<string, PriceTier[]>;
  * currency count.
  */
 export abstract class PriceDetermination {
-  /** Tiers for many articles in a constant number of queries (no query per article). */
-  abstract determinePrices(artNrs: string[], context: PriceContext): Promise<Map<string, ArticlePriceTiers>>;
+  /** The lists that take part in the fallback for a context (one query). */
+  abstract priceLists(context: PriceContext): Promise<PriceListSequence>;
+
+  /**
+   * Tiers for many articles in a constant number of queries (no query per article); given the
+   * context's `priceLists` already, one query.
+   */
+  abstract determinePrices(
+    artNrs: string[],
+    context: PriceContext | PriceListSequence,
+  ): Promise<Map<string, ArticlePriceTiers>>;
 
   /**
    * The unit price for `quantity` of one article in packaging unit `vpEinheit` ('' = base unit):

@@ -46,12 +46,14 @@ export function webshopPattern(webshop: string): string {
   return `%,${likeLiteral(webshop.replace(/\s+/g, '').toUpperCase())},%`;
 }
 
-const CHANGED_SINCE = `a."ArtNr" IN (
-  SELECT c1."ArtNr" FROM "Artikel" c1 WHERE c1."GeaendertAm" >= :since
+/** Article numbers whose article, price, stock, reservation or packaging rows changed since :since. */
+export const CHANGED_SINCE_SQL = `SELECT c1."ArtNr" AS "ArtNr" FROM "Artikel" c1 WHERE c1."GeaendertAm" >= :since
   UNION SELECT c2."ArtNr" FROM "Preis" c2 WHERE c2."GeaendertAm" >= :since
   UNION SELECT c3."ArtNr" FROM "Lagerbestand" c3 WHERE c3."GeaendertAm" >= :since
   UNION SELECT c4."ArtNr" FROM "Reservierung" c4 WHERE c4."GeaendertAm" >= :since
-  UNION SELECT c5."ArtNr" FROM "ArtikelVPE" c5 WHERE c5."GeaendertAm" >= :since)`;
+  UNION SELECT c5."ArtNr" FROM "ArtikelVPE" c5 WHERE c5."GeaendertAm" >= :since`;
+
+const CHANGED_SINCE = `a."ArtNr" IN (${CHANGED_SINCE_SQL})`;
 
 /**
  * FROM, joins and WHERE of every article query. `webshopKey` is the attribute (RESTWEBSHOP) that

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { readTimestamp } from '@app/erp-db';
+import { readTimestamp, timestampParam } from '@app/erp-db';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../../common/config/app-config';
 import {
@@ -10,10 +10,20 @@ import {
   ArticleSort,
   AttributeRow,
   PackagingRow,
+  ChangeStamp,
   RequestReferenceData,
   StockMovementRow,
 } from '../../ports/article-catalogue';
-import { Dialect, fromWhere, needsTax, needsText, orderBy, rowColumns, window } from './article-sql';
+import {
+  CHANGED_SINCE_SQL,
+  Dialect,
+  fromWhere,
+  needsTax,
+  needsText,
+  orderBy,
+  rowColumns,
+  window,
+} from './article-sql';
 import { streamRows } from './row-stream';
 
 /** Rows per batch of a streamed query. */
@@ -21,12 +31,16 @@ const STREAM_BATCH = 500;
 /** SQL Server accepts at most 2100 parameters per statement. */
 const MAX_KEYS_PER_QUERY = 1000;
 
+/** The tables whose GeaendertAm modifiedsince covers; each has an index led by GeaendertAm. */
+const CHANGE_TABLES = ['Artikel', 'Preis', 'Lagerbestand', 'Reservierung', 'ArtikelVPE'];
+
 const REFERENCE_SQL = `
 SELECT (SELECT MIN(f."Leitwaehrung") FROM "Firma" f) AS "leadingCurrency",
   (SELECT COUNT(*) FROM "Waehrung" w WHERE w."WaehrAbk" = :waehrAbk) AS "currencyCount",
   (SELECT MIN(d."DebiNr") FROM "Debitor" d WHERE d."DebiNr" = :debiNr) AS "debiNr",
   (SELECT MIN(k."AdrSprache") FROM "Debitor" d2 JOIN "Adressen" k ON k."AdrNr" = d2."KundKontakt"
-    WHERE d2."DebiNr" = :debiNr) AS "language"`;
+    WHERE d2."DebiNr" = :debiNr) AS "language",
+  ${CHANGE_TABLES.map((t, i) => `(SELECT MAX(c${i}."GeaendertAm") FROM "${t}" c${i}) AS "changed${i}"`).join(',\n  ')}`;
 
 const ATTRIBUTES_SQL = `SELECT "ObjKey" AS "ArtNr", "AttrID", "PHKey", "Contents" FROM "Attribut"
 WHERE "ObjTyp" = 'ART' AND "ObjKey" IN (:...artNrs)`;
@@ -46,6 +60,12 @@ type RawArticleRow = Omit<ArticleRow, 'GeaendertAm'> & { GeaendertAm: unknown };
 
 function toArticleRow(r: RawArticleRow): ArticleRow {
   return { ...r, GeaendertAm: readTimestamp(r.GeaendertAm) as Date };
+}
+
+function changeStamp(latest: (Date | null)[]): ChangeStamp {
+  const times = latest.map((d) => (d === null ? -1 : d.getTime()));
+  const newest = Math.max(...times);
+  return { key: times.join('|'), latest: newest < 0 ? null : new Date(newest) };
 }
 
 @Injectable()
@@ -80,17 +100,24 @@ export class TypeOrmArticleCatalogue extends ArticleCatalogue {
   }
 
   async referenceData(waehrAbk: string | null, debiNr: string | null): Promise<RequestReferenceData> {
-    const [row] = await this.run<{
-      leadingCurrency: string;
-      currencyCount: number | string;
-      debiNr: string | null;
-      language: string | null;
-    }>(REFERENCE_SQL, { waehrAbk: waehrAbk ?? '', debiNr: debiNr ?? '' });
+    const [row] = await this.run<Record<string, unknown>>(REFERENCE_SQL, {
+      waehrAbk: waehrAbk ?? '',
+      debiNr: debiNr ?? '',
+    });
     return {
-      leadingCurrency: row.leadingCurrency,
+      leadingCurrency: row.leadingCurrency as string,
       currencyKnown: waehrAbk === null || Number(row.currencyCount) > 0,
-      customer: debiNr !== null && row.debiNr ? { DebiNr: row.debiNr, language: row.language } : null,
+      customer:
+        debiNr !== null && row.debiNr
+          ? { DebiNr: row.debiNr as string, language: row.language as string | null }
+          : null,
+      changes: changeStamp(CHANGE_TABLES.map((_, i) => readTimestamp(row[`changed${i}`]))),
     };
+  }
+
+  async changedArticles(since: Date): Promise<string[]> {
+    const rows = await this.run<{ ArtNr: string }>(CHANGED_SINCE_SQL, { since: timestampParam(since) });
+    return rows.map((r) => r.ArtNr);
   }
 
   async *orderedNumbers(filter: ArticleFilter, sorts: ArticleSort[]): AsyncIterable<string[]> {

@@ -1,0 +1,87 @@
+import { AppConfig } from '../common/config/app-config';
+import { ArticleRecordCache, LATE_COMMIT_MARGIN_MS } from './article-record-cache';
+
+const cacheWith = (seconds = 60, mb = 1) =>
+  new ArticleRecordCache({ articleCacheSeconds: seconds, articleCacheMb: mb } as AppConfig);
+
+const stamp = (key: string, latest: string | null) => ({
+  key,
+  latest: latest === null ? null : new Date(latest),
+});
+const nothingChanged = async () => [];
+
+describe('ArticleRecordCache', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('serves what was stored for the same context only', async () => {
+    const cache = cacheWith();
+    const gen = await cache.sync(stamp('a', '2026-01-01T00:00:00Z'), nothingChanged);
+    cache.store(gen, 'ctx1', [{ artNr: '1', json: '{"ArtNr":"1"}' }]);
+    expect(cache.lookup('ctx1', ['1', '2'])).toEqual(['{"ArtNr":"1"}', undefined]);
+    expect(cache.lookup('ctx2', ['1'])).toEqual([undefined]);
+  });
+
+  it('drops the articles changed since the previous stamp (less the margin) when the stamp moves', async () => {
+    const cache = cacheWith();
+    let gen = await cache.sync(stamp('a', '2026-01-01T10:00:00Z'), nothingChanged);
+    cache.store(gen, 'ctx', [
+      { artNr: '1', json: 'one' },
+      { artNr: '2', json: 'two' },
+    ]);
+    const asked: Date[] = [];
+    gen = await cache.sync(stamp('b', '2026-01-01T10:05:00Z'), async (since) => {
+      asked.push(since);
+      return ['2'];
+    });
+    expect(asked).toEqual([new Date(Date.parse('2026-01-01T10:00:00Z') - LATE_COMMIT_MARGIN_MS)]);
+    expect(cache.lookup('ctx', ['1', '2'])).toEqual(['one', undefined]);
+    // An unchanged stamp asks nothing.
+    await cache.sync(stamp('b', '2026-01-01T10:05:00Z'), () => Promise.reject(new Error('not asked')));
+  });
+
+  it('does not store what was read under a stamp that has moved on since', async () => {
+    const cache = cacheWith();
+    const old = await cache.sync(stamp('a', '2026-01-01T10:00:00Z'), nothingChanged);
+    await cache.sync(stamp('b', '2026-01-01T10:01:00Z'), async () => ['1']);
+    cache.store(old, 'ctx', [{ artNr: '1', json: 'stale' }]);
+    expect(cache.lookup('ctx', ['1'])).toEqual([undefined]);
+  });
+
+  it('forgets everything when the changed articles cannot be listed', async () => {
+    const cache = cacheWith();
+    const gen = await cache.sync(stamp('a', '2026-01-01T10:00:00Z'), nothingChanged);
+    cache.store(gen, 'ctx', [{ artNr: '1', json: 'one' }]);
+    await cache.sync(stamp('b', '2026-01-01T10:01:00Z'), () => Promise.reject(new Error('db down')));
+    expect(cache.lookup('ctx', ['1'])).toEqual([undefined]);
+  });
+
+  it('lets entries expire after ARTICLE_CACHE_SECONDS', async () => {
+    jest.useFakeTimers({ now: new Date('2026-03-01T00:00:00Z') });
+    const cache = cacheWith(30);
+    const gen = await cache.sync(stamp('a', null), nothingChanged);
+    cache.store(gen, 'ctx', [{ artNr: '1', json: 'one' }]);
+    jest.setSystemTime(new Date('2026-03-01T00:00:29Z'));
+    expect(cache.lookup('ctx', ['1'])).toEqual(['one']);
+    jest.setSystemTime(new Date('2026-03-01T00:00:31Z'));
+    expect(cache.lookup('ctx', ['1'])).toEqual([undefined]);
+    expect(cache.stats().entries).toBe(0);
+  });
+
+  it('stays within ARTICLE_CACHE_MB, dropping the oldest entries first', async () => {
+    const cache = cacheWith(60, 1);
+    const gen = await cache.sync(stamp('a', null), nothingChanged);
+    const json = 'x'.repeat(10_000);
+    for (let i = 0; i < 200; i++) cache.store(gen, 'ctx', [{ artNr: String(i), json }]);
+    const { entries, bytes } = cache.stats();
+    expect(bytes).toBeLessThanOrEqual(1024 * 1024);
+    expect(entries).toBeGreaterThan(90);
+    expect(cache.lookup('ctx', ['0', '199'])).toEqual([undefined, json]);
+  });
+
+  it('does nothing when switched off', async () => {
+    const cache = cacheWith(0);
+    const gen = await cache.sync(stamp('a', null), () => Promise.reject(new Error('not asked')));
+    cache.store(gen, 'ctx', [{ artNr: '1', json: 'one' }]);
+    expect(cache.lookup('ctx', ['1'])).toEqual([undefined]);
+  });
+});
