@@ -58,14 +58,14 @@ const CHANGED_SINCE = `a."ArtNr" IN (${CHANGED_SINCE_SQL})`;
 /**
  * FROM, joins and WHERE of every article query. `webshopKey` is the attribute (RESTWEBSHOP) that
  * names the shops; `withText` joins the description's language, `withTax` the tax codes;
- * `byKeys` when the caller adds its own list of article numbers.
+ * `byPrimaryKey` when the rows are looked up by, or ordered by, the article number.
  */
 export function fromWhere(
   filter: ArticleFilter,
   webshopKey: string,
   withText: boolean,
   withTax: boolean,
-  byKeys = false,
+  byPrimaryKey = false,
 ): SqlWithParams {
   const params: Record<string, unknown> = {};
   let sql = 'FROM "Artikel" a';
@@ -75,9 +75,10 @@ export function fromWhere(
   }
   if (withTax) sql += TAX_JOIN;
   const where: string[] = [];
-  // Looking up given keys, "+ 0" keeps SQLite on the primary key: planned without statistics,
-  // the status index would otherwise make it walk the whole active catalogue.
-  if (filter.activeOnly) where.push(byKeys ? 'a."ArtikelStatus" + 0 = 1' : 'a."ArtikelStatus" = 1');
+  // Looking up given keys or reading in key order, "+ 0" keeps SQLite on the primary key: planned
+  // without statistics, it would otherwise walk the status index (the whole active catalogue) and
+  // sort it again.
+  if (filter.activeOnly) where.push(byPrimaryKey ? 'a."ArtikelStatus" + 0 = 1' : 'a."ArtikelStatus" = 1');
   if (filter.artNr !== undefined) {
     where.push('a."ArtNr" = :artNr');
     params.artNr = filter.artNr;
@@ -118,6 +119,11 @@ export function rowColumns(language: string): string {
   COALESCE(m."WUSTSatz", s."WUSTSatz") AS "WUSTSatz", a."GeaendertAm" AS "GeaendertAm",
   a."ArtGruppe" AS "ArtGruppe", a."HatVPE" AS "HatVPE", a."ArtKlasse" AS "ArtKlasse",
   a."BeschaffungsArt" AS "BeschaffungsArt", a."VerarbeitungsArt" AS "VerarbeitungsArt"`;
+}
+
+/** Whether the order is the primary key's, either way (no sort keys, or ArtNr first). */
+export function inKeyOrder(sorts: ArticleSort[]): boolean {
+  return sorts.length === 0 || sorts[0].column === 'ArtNr';
 }
 
 export function needsText(sorts: ArticleSort[]): boolean {

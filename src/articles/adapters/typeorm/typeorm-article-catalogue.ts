@@ -18,6 +18,7 @@ import {
   CHANGED_SINCE_SQL,
   Dialect,
   fromWhere,
+  inKeyOrder,
   needsTax,
   needsText,
   orderBy,
@@ -121,7 +122,13 @@ export class TypeOrmArticleCatalogue extends ArticleCatalogue {
   }
 
   async *orderedNumbers(filter: ArticleFilter, sorts: ArticleSort[]): AsyncIterable<string[]> {
-    const from = fromWhere(filter, this.config.attributeWebshop, needsText(sorts), needsTax(sorts));
+    const from = fromWhere(
+      filter,
+      this.config.attributeWebshop,
+      needsText(sorts),
+      needsTax(sorts),
+      inKeyOrder(sorts),
+    );
     const [sql, params] = this.bind(
       `SELECT a."ArtNr" AS "ArtNr" ${from.sql}${orderBy(sorts, filter.language)}`,
       from.params,
@@ -136,7 +143,7 @@ export class TypeOrmArticleCatalogue extends ArticleCatalogue {
     offset: number,
     limit: number | null,
   ): AsyncIterable<ArticleRow[]> {
-    const from = fromWhere(filter, this.config.attributeWebshop, true, true);
+    const from = fromWhere(filter, this.config.attributeWebshop, true, true, inKeyOrder(sorts));
     const [sql, params] = this.bind(
       `SELECT ${rowColumns(filter.language)} ${from.sql}${orderBy(sorts, filter.language)}` +
         window(this.dialect, offset, limit),
