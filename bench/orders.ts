@@ -1,11 +1,10 @@
-import { NestFactory } from '@nestjs/core';
-import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DataSource } from 'typeorm';
+import { Client } from 'pg';
 
 // autocannon ships no types; this is the part of its programmatic API used here.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -23,12 +22,56 @@ interface CannonResult {
 
 type Db = 'sqlite' | 'postgres';
 
+const ROOT = resolve(__dirname, '..');
+const TS_NODE_ARGS = ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register'];
+
 /**
- * npm run bench -- orders [--db sqlite|postgres|both] [--seconds 10] [--connections 16] [--prices determined|explicit]
- * Serves the app in-process on 127.0.0.1 on a fresh demo database (a temporary SQLite file, or a
- * temporary erp_test_* PostgreSQL database that is dropped afterwards) and POSTs 5-line orders
- * with unique AuftBestellNr through autocannon: orders per second and latency percentiles.
- * Each database runs in its own process (the entities read DB_TYPE when they load).
+ * Loaded into the service with `-r`: counts the statements the service sends (PostgreSQL: every
+ * pg client query; SQLite: every TypeORM query, the synchronous write batches not included) and
+ * answers the bench's "queries?" with the count over the IPC channel. Bench-only
+ * instrumentation: one integer increment per query.
+ */
+const QUERY_COUNTER = `
+let count = 0;
+function wrap(proto) {
+  const original = proto.query;
+  proto.query = function (...args) { count++; return original.apply(this, args); };
+}
+try { wrap(require('pg').Client.prototype); } catch {}
+try { wrap(require('typeorm/driver/better-sqlite3/BetterSqlite3QueryRunner.js').BetterSqlite3QueryRunner.prototype); } catch {}
+if (process.channel) {
+  process.channel.unref();
+  process.on('message', (m) => { if (m === 'queries?') process.send({ queries: count }); });
+}
+`;
+
+interface RunResult {
+  db: Db;
+  orders: number;
+  p50: number;
+  p99: number;
+  max: number;
+  created: number;
+  failed: number;
+  serviceCpuMs: number;
+  dbCpuMs: number | null;
+  benchCpuMs: number;
+  queries: number;
+  load: number;
+}
+
+/**
+ * npm run bench -- orders [--db sqlite|postgres|both] [--seconds 10] [--connections 16]
+ *   [--prices determined|explicit] [--runs 1] [--ts-node]
+ *
+ * 5-line web-shop orders (POST /www/auftrag, unique AuftBestellNr) through autocannon. The service
+ * is compiled like `npm run build` (or run with --ts-node) and runs in its own process on
+ * 127.0.0.1, so the load generator does not share its event loop; each run gets a fresh demo
+ * database (a temporary SQLite file, or a temporary erp_test_* PostgreSQL database that is
+ * dropped afterwards) that the service migrates and seeds itself (SEED_DEMO=true). With
+ * --runs N the databases alternate (sqlite, postgres, sqlite, ...) and the median and range of
+ * orders/s follow. Per run: orders/s, latency, the service's CPU per order, PostgreSQL's backend
+ * CPU per order, the load generator's CPU per order, statements per order, the load average.
  */
 export async function run(args: string[]): Promise<void> {
   const { values } = parseArgs({
@@ -38,130 +81,259 @@ export async function run(args: string[]): Promise<void> {
       seconds: { type: 'string', default: '10' },
       connections: { type: 'string', default: '16' },
       prices: { type: 'string', default: 'determined' },
-      child: { type: 'boolean', default: false },
+      runs: { type: 'string', default: '1' },
+      'ts-node': { type: 'boolean', default: false },
     },
   });
   const seconds = Math.min(Math.max(Number(values.seconds) || 10, 1), 120);
   const connections = Math.min(Math.max(Number(values.connections) || 16, 1), 256);
+  const runs = Math.min(Math.max(Number(values.runs) || 1, 1), 20);
   const explicit = values.prices === 'explicit';
   const dbs: Db[] =
     values.db === 'both' ? ['sqlite', 'postgres'] : [values.db === 'postgres' ? 'postgres' : 'sqlite'];
 
-  if (!values.child) {
-    for (const db of dbs) {
-      const child = spawnSync(
-        process.execPath,
-        [
-          '-r',
-          'ts-node/register',
-          '-r',
-          'tsconfig-paths/register',
-          join(__dirname, 'run.ts'),
-          'orders',
-          '--child',
-          '--db',
-          db,
-          '--seconds',
-          String(seconds),
-          '--connections',
-          String(connections),
-          '--prices',
-          explicit ? 'explicit' : 'determined',
-        ],
-        { stdio: 'inherit', env: { ...process.env, DB_TYPE: db, TS_NODE_TRANSPILE_ONLY: 'true' } },
-      );
-      if (child.status !== 0) throw new Error(`bench orders on ${db} failed (exit ${child.status})`);
-    }
-    return;
-  }
-  await runOn(dbs[0], seconds, connections, explicit);
-}
-
-async function runOn(db: Db, seconds: number, connections: number, explicit: boolean): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-orders-'));
-  const database = await prepareDatabase(db, dir);
   try {
-    const app = await startApp();
-    try {
-      const base = (await app.getUrl()).replace('[::1]', '127.0.0.1');
-      const token = await login(base);
-      await measure(base, token, 2, connections, explicit, 'warm-up');
-      const cpuBefore = process.cpuUsage();
-      const r = await measure(base, token, seconds, connections, explicit, 'bench');
-      const cpu = process.cpuUsage(cpuBefore);
-      const orders = r['2xx'] / (r.duration || seconds);
-      const cpuPerOrder = (cpu.user + cpu.system) / 1000 / Math.max(r['2xx'], 1);
-      console.log(
-        `${db.padEnd(9)} 5-line orders (${explicit ? 'explicit' : 'determined'} prices), ${connections} connections, ` +
-          `${seconds} s: ${orders.toFixed(0)} orders/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ` +
-          `max ${r.latency.max} ms, created ${r['2xx']}, failed ${r.non2xx + r.errors + r.timeouts}; ` +
-          `node CPU ${cpuPerOrder.toFixed(2)} ms per order (service and load generator); load average ${loadavg()[0].toFixed(1)}`,
-      );
-    } finally {
-      await app.close();
+    const counter = join(dir, 'count-queries.js');
+    writeFileSync(counter, QUERY_COUNTER);
+    const main = values['ts-node']
+      ? [...TS_NODE_ARGS, '-r', counter, join(ROOT, 'src/main.ts')]
+      : ['-r', counter, build(dir)];
+    console.log(
+      `${cpus().length} CPU cores, load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}; service: ${values['ts-node'] ? 'ts-node' : 'compiled'}, own process, ` +
+        `LOG_LEVEL=warn, rate limit off; ${connections} connections, ${seconds} s per run, ` +
+        `${explicit ? 'explicit' : 'determined'} prices`,
+    );
+    const results: RunResult[] = [];
+    for (let i = 0; i < runs; i++) {
+      for (const db of dbs) {
+        const r = await runOn(db, main, dir, seconds, connections, explicit);
+        results.push(r);
+        console.log(line(r));
+      }
+    }
+    if (runs > 1) {
+      for (const db of dbs) {
+        const mine = results.filter((r) => r.db === db);
+        const orders = mine.map((r) => r.orders).sort((a, b) => a - b);
+        const p99 = mine.map((r) => r.p99).sort((a, b) => a - b);
+        const load = mine.map((r) => r.load);
+        console.log(
+          `${db.padEnd(9)} median of ${mine.length}: ${median(orders).toFixed(0)} orders/s ` +
+            `(range ${orders[0].toFixed(0)}-${orders[orders.length - 1].toFixed(0)}), p99 median ${median(p99)} ms ` +
+            `(range ${p99[0]}-${p99[p99.length - 1]}), load average ${Math.min(...load).toFixed(1)}-${Math.max(...load).toFixed(1)}`,
+        );
+      }
     }
   } finally {
-    await database.dispose();
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-async function prepareDatabase(db: Db, dir: string): Promise<{ dispose: () => Promise<void> }> {
-  const { erpDataSourceOptions, seedDemo } = await import('@app/erp-db');
-  const settings: Record<string, string> = {
+function line(r: RunResult): string {
+  const per = (ms: number) => (ms / Math.max(r.created, 1)).toFixed(2);
+  return (
+    `${r.db.padEnd(9)} ${r.orders.toFixed(0)} orders/s, p50 ${r.p50} ms, p99 ${r.p99} ms, max ${r.max} ms, ` +
+    `created ${r.created}, failed ${r.failed}; CPU per order: service ${per(r.serviceCpuMs)} ms` +
+    (r.dbCpuMs === null ? '' : `, PostgreSQL ${per(r.dbCpuMs)} ms`) +
+    `, load generator ${per(r.benchCpuMs)} ms; ${(r.queries / Math.max(r.created, 1)).toFixed(2)} ` +
+    `${r.db === 'postgres' ? 'statements' : 'TypeORM queries (+1 write transaction)'} per order; ` +
+    `load average ${r.load.toFixed(1)}`
+  );
+}
+
+const median = (sorted: number[]): number =>
+  sorted.length % 2 === 1
+    ? sorted[(sorted.length - 1) / 2]
+    : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
+
+async function runOn(
+  db: Db,
+  main: string[],
+  dir: string,
+  seconds: number,
+  connections: number,
+  explicit: boolean,
+): Promise<RunResult> {
+  const runDir = mkdtempSync(join(dir, `${db}-`));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
     DB_TYPE: db,
-    SEED_DEMO: 'false',
-    LOG_DIR: join(dir, 'logs'),
-    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'true',
+    HOST: '127.0.0.1',
+    PORT: await freePort(),
+    LOG_DIR: join(runDir, 'logs'),
+    LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MINUTE: '0',
+    // The compiled service lives in a temporary folder; its packages are the project's.
+    NODE_PATH: join(ROOT, 'node_modules'),
   };
   let dispose = async (): Promise<void> => undefined;
+  let pgName: string | null = null;
   if (db === 'sqlite') {
-    settings.DB_PATH = join(dir, 'erp.sqlite');
+    env.DB_PATH = join(runDir, 'erp.sqlite');
   } else {
     const { createPgDatabase, dropPgDatabase, uniqueName, urlForDatabase } =
       await import('../test/support/test-databases');
-    const name = uniqueName('bench');
-    await createPgDatabase(name);
-    const adminUrl = process.env.DATABASE_URL;
-    settings.DATABASE_URL = urlForDatabase(name);
-    dispose = async () => {
-      // the helpers reach the server through DATABASE_URL: give them the administrative one back
-      if (adminUrl === undefined) delete process.env.DATABASE_URL;
-      else process.env.DATABASE_URL = adminUrl;
-      await dropPgDatabase(name);
-    };
+    pgName = uniqueName('bench');
+    await createPgDatabase(pgName);
+    env.DATABASE_URL = urlForDatabase(pgName);
+    const name = pgName;
+    dispose = () => dropPgDatabase(name);
   }
-  Object.assign(process.env, settings);
-  const ds = await new DataSource(
-    erpDataSourceOptions({ type: db, path: settings.DB_PATH ?? '', url: settings.DATABASE_URL }),
-  ).initialize();
   try {
-    await ds.runMigrations({ transaction: 'each' });
-    await seedDemo(ds);
+    const service = await startServer(main, env);
+    try {
+      const token = await login(service.base);
+      await measure(service.base, token, 2, connections, explicit, 'warm-up');
+      const queriesBefore = await queryCount(service);
+      const cpuBefore = processCpuMs(service.child.pid as number);
+      const dbBefore = pgName === null ? null : await backendCpu(pgName);
+      const benchBefore = process.cpuUsage();
+      const r = await measure(service.base, token, seconds, connections, explicit, 'bench');
+      const bench = process.cpuUsage(benchBefore);
+      const dbAfter = pgName === null ? null : await backendCpu(pgName);
+      const serviceCpuMs = processCpuMs(service.child.pid as number) - cpuBefore;
+      const queries = (await queryCount(service)) - queriesBefore;
+      let dbCpuMs: number | null = null;
+      if (dbBefore && dbAfter) {
+        dbCpuMs = 0;
+        for (const [pid, ms] of dbAfter) dbCpuMs += ms - (dbBefore.get(pid) ?? 0);
+      }
+      return {
+        db,
+        orders: r['2xx'] / (r.duration || seconds),
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        max: r.latency.max,
+        created: r['2xx'],
+        failed: r.non2xx + r.errors + r.timeouts,
+        serviceCpuMs,
+        dbCpuMs,
+        benchCpuMs: (bench.user + bench.system) / 1000,
+        queries,
+        load: loadavg()[0],
+      };
+    } finally {
+      await stop(service.child);
+    }
   } finally {
-    await ds.destroy();
+    await dispose();
   }
-  return { dispose };
 }
 
-async function startApp(): Promise<NestFastifyApplication> {
-  // imported late: the entities read DB_TYPE when they load
-  const { AppModule } = await import('../src/app.module');
-  const { loadAppConfig } = await import('../src/common/config/app-config');
-  const { configureApp, fastifyOptions } = await import('../src/common/http/http-setup');
-  const config = loadAppConfig();
-  const app = await NestFactory.create<NestFastifyApplication>(
-    AppModule,
-    new FastifyAdapter(fastifyOptions(config)),
-    {
-      bodyParser: false,
-      logger: ['error'],
-    },
-  );
-  configureApp(app, config);
-  await app.listen(0, '127.0.0.1');
-  return app;
+interface Service {
+  child: ChildProcess;
+  base: string;
+}
+
+/** Spawns the service and waits for its "listening on <url>" line (bounded in time). */
+function startServer(args: string[], env: NodeJS.ProcessEnv): Promise<Service> {
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
+  return new Promise((ok, fail) => {
+    const timer = setTimeout(() => fail(new Error('the service did not start within 120 s')), 120_000);
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /listening on (http:\/\/[^\s(]+)/.exec(out);
+      if (!m) return;
+      clearTimeout(timer);
+      child.stdout!.removeAllListeners('data');
+      child.stdout!.resume();
+      ok({ child, base: m[1].replace('localhost', '127.0.0.1') });
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      fail(new Error(`the service exited with ${code} before listening:\n${out}`));
+    });
+  });
+}
+
+/** The statements the service has sent so far (see QUERY_COUNTER). */
+function queryCount(service: Service): Promise<number> {
+  return new Promise((ok, fail) => {
+    const timer = setTimeout(() => fail(new Error('no query count from the service')), 10_000);
+    service.child.once('message', (m: { queries?: unknown }) => {
+      clearTimeout(timer);
+      ok(Number(m.queries));
+    });
+    service.child.send('queries?');
+  });
+}
+
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+
+/** User + system CPU of a process so far (Linux /proc), in ms. */
+function processCpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return 0; // the process is gone (or /proc is not there)
+  }
+}
+
+/** CPU so far of each PostgreSQL backend serving `database` (server on this machine), by pid. */
+async function backendCpu(database: string): Promise<Map<number, number> | null> {
+  const { adminUrl } = await import('../test/support/test-databases');
+  const client = new Client({ connectionString: adminUrl() });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      'SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+      [database],
+    );
+    return new Map(rows.map((r) => [r.pid, processCpuMs(r.pid)]));
+  } catch {
+    return null;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Compiles the service as `npm run build` does (without the type check) into `dir`; returns main.js. */
+function build(dir: string): string {
+  const out = join(dir, 'dist');
+  const bin = (name: string) => join(ROOT, 'node_modules', '.bin', name);
+  execFileSync(bin('tsc'), ['-p', 'tsconfig.build.json', '--noCheck', '--outDir', out], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  execFileSync(bin('tsc-alias'), ['-p', 'tsconfig.build.json', '--outDir', out], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  return join(out, 'src', 'main.js');
+}
+
+/** A port that was free a moment ago (main.ts needs a fixed PORT). */
+function freePort(): Promise<string> {
+  return new Promise((ok, fail) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? ok(String(address.port)) : fail(new Error('no port')),
+      );
+    });
+  });
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((ok) => {
+    if (child.exitCode !== null) return ok();
+    child.removeAllListeners('exit');
+    child.once('exit', () => ok());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+  });
 }
 
 async function login(base: string): Promise<string> {
