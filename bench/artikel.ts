@@ -1,13 +1,14 @@
 import { Controller, Get, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { compileProject } from './support/compile';
 
 // autocannon ships no types; this is the part of its programmatic API used here.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -37,7 +38,8 @@ const NODE_ARGS = ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-path
  *  - the first walk over every `limit=100` page (cold record cache): pages/s, p99, seconds;
  *  - then `limit=100` pages spread over the whole catalogue (every offset a syncing client walks,
  *    records cached): pages/s, articles/s, p50/p99;
- *  - the whole `limit=0` export: seconds, MB and the service's peak RSS during it.
+ *  - the whole `limit=0` export from that (warm) service: seconds;
+ *  - the whole `limit=0` export from a fresh service (cold): seconds, MB, peak RSS during it.
  * With DB_TYPE=postgres and DATABASE_URL set, the service uses that database instead.
  */
 export async function run(args: string[]): Promise<void> {
@@ -69,7 +71,9 @@ export async function run(args: string[]): Promise<void> {
     // The compiled service lives in a temporary folder; its packages are the project's.
     NODE_PATH: join(ROOT, 'node_modules'),
   };
-  const main = values['ts-node'] ? [...NODE_ARGS, join(ROOT, 'src/main.ts')] : [build(logDir)];
+  const main = values['ts-node']
+    ? [...NODE_ARGS, join(ROOT, 'src/main.ts')]
+    : [join(compileProject(logDir), 'src', 'main.js')];
   console.log(
     `database: ${postgres ? 'PostgreSQL' : `SQLite ${dbPath} (${(statSync(dbPath).size / 1e6).toFixed(0)} MB)`}; ` +
       `${seconds} s per load run, ${connections} connections; service: ${values['ts-node'] ? 'ts-node' : 'compiled'}, ` +
@@ -112,6 +116,14 @@ export async function run(args: string[]): Promise<void> {
           `${fmt(r.requests.average)} pages/s = ${fmt(r.requests.average * 100)} articles/s, ` +
           `p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${(r.throughput.average / 1e6).toFixed(1)} MB/s, ` +
           `non-2xx ${r.non2xx + r.errors + r.timeouts}`,
+      );
+      // The same export as below, but from a service whose record cache the walk has filled.
+      const started = process.hrtime.bigint();
+      const warm = await download(`${app.base}/www/artikel?limit=0`, headers.authorization);
+      const warmSeconds = Number(process.hrtime.bigint() - started) / 1e9;
+      console.log(
+        `GET /www/artikel?limit=0 with the record cache warm: ${fmt(warm.count)} articles in ` +
+          `${warmSeconds.toFixed(2)} s`,
       );
     } finally {
       await stop(app.child);
@@ -217,21 +229,6 @@ function startServer(args: string[], env: NodeJS.ProcessEnv): Promise<{ child: C
       fail(new Error(`the service exited with ${code} before listening:\n${out}`));
     });
   });
-}
-
-/** Compiles the service as `npm run build` does (without the type check) into `dir`; returns main.js. */
-function build(dir: string): string {
-  const out = join(dir, 'dist');
-  const bin = (name: string) => join(ROOT, 'node_modules', '.bin', name);
-  execFileSync(bin('tsc'), ['-p', 'tsconfig.build.json', '--noCheck', '--outDir', out], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
-  execFileSync(bin('tsc-alias'), ['-p', 'tsconfig.build.json', '--outDir', out], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
-  return join(out, 'src', 'main.js');
 }
 
 /** A port that was free a moment ago (main.ts needs a fixed PORT). */
