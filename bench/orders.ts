@@ -28,8 +28,9 @@ const TS_NODE_ARGS = ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-p
 /**
  * Loaded into the service with `-r`: counts the statements the service sends (PostgreSQL: every
  * pg client query; SQLite: every TypeORM query, the synchronous write batches not included) and
- * answers the bench's "queries?" with the count over the IPC channel. Bench-only
- * instrumentation: one integer increment per query.
+ * answers the bench's "queries?" with the count over the IPC channel; with --cpu-prof it also
+ * profiles the measured window (node:inspector). Bench-only instrumentation: one integer
+ * increment per query.
  */
 const QUERY_COUNTER = `
 let count = 0;
@@ -39,9 +40,24 @@ function wrap(proto) {
 }
 try { wrap(require('pg').Client.prototype); } catch {}
 try { wrap(require('typeorm/driver/better-sqlite3/BetterSqlite3QueryRunner.js').BetterSqlite3QueryRunner.prototype); } catch {}
+let session = null;
 if (process.channel) {
   process.channel.unref();
-  process.on('message', (m) => { if (m === 'queries?') process.send({ queries: count }); });
+  process.on('message', (m) => {
+    if (m === 'queries?') process.send({ queries: count });
+    if (m === 'profile-start') {
+      session = new (require('node:inspector').Session)();
+      session.connect();
+      session.post('Profiler.enable', () => session.post('Profiler.start', () => process.send({ profiling: true })));
+    }
+    if (m && m.profileTo) {
+      session.post('Profiler.stop', (err, r) => {
+        if (!err) require('node:fs').writeFileSync(m.profileTo, JSON.stringify(r.profile));
+        session.disconnect();
+        process.send({ profiled: m.profileTo });
+      });
+    }
+  });
 }
 `;
 
@@ -62,7 +78,7 @@ interface RunResult {
 
 /**
  * npm run bench -- orders [--db sqlite|postgres|both] [--seconds 10] [--connections 16]
- *   [--prices determined|explicit] [--runs 1] [--ts-node]
+ *   [--prices determined|explicit] [--runs 1] [--ts-node] [--cpu-prof <dir>]
  *
  * 5-line web-shop orders (POST /www/auftrag, unique AuftBestellNr) through autocannon. The service
  * is compiled like `npm run build` (or run with --ts-node) and runs in its own process on
@@ -72,6 +88,8 @@ interface RunResult {
  * --runs N the databases alternate (sqlite, postgres, sqlite, ...) and the median and range of
  * orders/s follow. Per run: orders/s, latency, the service's CPU per order, PostgreSQL's backend
  * CPU per order, the load generator's CPU per order, statements per order, the load average.
+ * --cpu-prof <dir> writes a V8 CPU profile of the service during each measured window
+ * (orders-<db>-<run>.cpuprofile; open it in Chrome DevTools), which slows the service down.
  */
 export async function run(args: string[]): Promise<void> {
   const { values } = parseArgs({
@@ -83,8 +101,10 @@ export async function run(args: string[]): Promise<void> {
       prices: { type: 'string', default: 'determined' },
       runs: { type: 'string', default: '1' },
       'ts-node': { type: 'boolean', default: false },
+      'cpu-prof': { type: 'string' },
     },
   });
+  const profileDir = values['cpu-prof'] === undefined ? null : resolve(values['cpu-prof']);
   const seconds = Math.min(Math.max(Number(values.seconds) || 10, 1), 120);
   const connections = Math.min(Math.max(Number(values.connections) || 16, 1), 256);
   const runs = Math.min(Math.max(Number(values.runs) || 1, 1), 20);
@@ -109,7 +129,8 @@ export async function run(args: string[]): Promise<void> {
     const results: RunResult[] = [];
     for (let i = 0; i < runs; i++) {
       for (const db of dbs) {
-        const r = await runOn(db, main, dir, seconds, connections, explicit);
+        const profile = profileDir === null ? null : join(profileDir, `orders-${db}-${i + 1}.cpuprofile`);
+        const r = await runOn(db, main, dir, seconds, connections, explicit, profile);
         results.push(r);
         console.log(line(r));
       }
@@ -156,6 +177,7 @@ async function runOn(
   seconds: number,
   connections: number,
   explicit: boolean,
+  profile: string | null,
 ): Promise<RunResult> {
   const runDir = mkdtempSync(join(dir, `${db}-`));
   const env: NodeJS.ProcessEnv = {
@@ -188,6 +210,7 @@ async function runOn(
     try {
       const token = await login(service.base);
       await measure(service.base, token, 2, connections, explicit, 'warm-up');
+      if (profile !== null) await ask(service, 'profile-start');
       const queriesBefore = await queryCount(service);
       const cpuBefore = processCpuMs(service.child.pid as number);
       const dbBefore = pgName === null ? null : await backendCpu(pgName);
@@ -197,6 +220,7 @@ async function runOn(
       const dbAfter = pgName === null ? null : await backendCpu(pgName);
       const serviceCpuMs = processCpuMs(service.child.pid as number) - cpuBefore;
       const queries = (await queryCount(service)) - queriesBefore;
+      if (profile !== null) await ask(service, { profileTo: profile });
       let dbCpuMs: number | null = null;
       if (dbBefore && dbAfter) {
         dbCpuMs = 0;
@@ -256,14 +280,19 @@ function startServer(args: string[], env: NodeJS.ProcessEnv): Promise<Service> {
 }
 
 /** The statements the service has sent so far (see QUERY_COUNTER). */
-function queryCount(service: Service): Promise<number> {
+async function queryCount(service: Service): Promise<number> {
+  return Number((await ask(service, 'queries?')).queries);
+}
+
+/** Sends a message to the service's QUERY_COUNTER and waits for its answer. */
+function ask(service: Service, message: unknown): Promise<Record<string, unknown>> {
   return new Promise((ok, fail) => {
-    const timer = setTimeout(() => fail(new Error('no query count from the service')), 10_000);
-    service.child.once('message', (m: { queries?: unknown }) => {
+    const timer = setTimeout(() => fail(new Error('no answer from the service over IPC')), 30_000);
+    service.child.once('message', (m: Record<string, unknown>) => {
       clearTimeout(timer);
-      ok(Number(m.queries));
+      ok(m);
     });
-    service.child.send('queries?');
+    service.child.send(message as string);
   });
 }
 
