@@ -112,6 +112,17 @@ describe('price determination', () => {
     expect(await service.determinePrice('A', 'XYZ', dec(1), { debiNr: null, waehrAbk: 'CHF' })).toBeNull();
   });
 
+  it('determinePrices with a context finds what priceLists + determinePrices of that sequence find', async () => {
+    const service = new PriceDeterminationService(new FakeSources(lists, rows));
+    const context = { debiNr: '10001', waehrAbk: 'CHF' };
+    const sequence = await service.priceLists(context);
+    for (const artNrs of [['A'], ['A', 'B'], ['B', 'C'], ['C']]) {
+      expect(await service.determinePrices(artNrs, context)).toEqual(
+        await service.determinePrices(artNrs, sequence),
+      );
+    }
+  });
+
   it('answers without any query for prices when no list is in the currency or no article is asked', async () => {
     const sources = new FakeSources([], rows);
     const service = new PriceDeterminationService(sources);

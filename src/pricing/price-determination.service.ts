@@ -84,7 +84,13 @@ export class PriceDeterminationService extends PriceDetermination {
     context: PriceContext | PriceListSequence,
   ): Promise<Map<string, ArticlePriceTiers>> {
     if (artNrs.length === 0) return new Map();
-    const { lists } = 'lists' in context ? context : await this.priceLists(context);
+    if (!('lists' in context)) {
+      // No sequence yet: the lists and their prices in one go (one query on the TypeORM adapter).
+      const found = await this.sources.candidateListsWithPrices(context.debiNr, context.waehrAbk, artNrs);
+      const lists = fallbackOrder(found.lists);
+      return lists.length === 0 ? new Map() : chooseTiers(lists, found.prices);
+    }
+    const { lists } = context;
     if (lists.length === 0) return new Map();
     const prices = await this.sources.prices(
       lists.map((l) => l.PreisListNr),

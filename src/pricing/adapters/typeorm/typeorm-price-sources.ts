@@ -24,6 +24,17 @@ SELECT "PreisListNr", "ArtNr", "VPEinheit", "AbAnzahl", "BisAnzahl", "PreisList"
 FROM "Preis"
 WHERE "PreisListNr" IN (:...listNrs) AND "ArtNr" IN (:...artNrs)`;
 
+/**
+ * The candidate lists with their prices for some articles: one row per list and price (a list
+ * without any of the articles' prices comes once, with NULL price columns).
+ */
+const LISTS_WITH_PRICES_SQL = `
+SELECT c."PreisListNr" AS "PreisListNr", c."Preisart" AS "Preisart", c."step" AS "step",
+  p."ArtNr" AS "ArtNr", p."VPEinheit" AS "VPEinheit", p."AbAnzahl" AS "AbAnzahl", p."BisAnzahl" AS "BisAnzahl",
+  p."PreisList" AS "PreisList", p."GeaendertAm" AS "GeaendertAm"
+FROM (${CANDIDATE_LISTS_SQL}) c
+LEFT JOIN "Preis" p ON p."PreisListNr" = c."PreisListNr" AND p."ArtNr" IN (:...artNrs)`;
+
 interface CandidateRow {
   PreisListNr: number | string;
   Preisart: string;
@@ -52,6 +63,35 @@ export class TypeOrmPriceSources extends PriceSources {
     }));
   }
 
+  /** One query instead of two (up to MAX_ARTICLES_PER_QUERY articles; more go the two-query way). */
+  override async candidateListsWithPrices(
+    debiNr: string | null,
+    waehrAbk: string,
+    artNrs: string[],
+  ): Promise<{ lists: CandidatePriceList[]; prices: StoredPrice[] }> {
+    if (artNrs.length === 0 || artNrs.length > MAX_ARTICLES_PER_QUERY)
+      return super.candidateListsWithPrices(debiNr, waehrAbk, artNrs);
+    const rows = await this.run<CandidateRow & Partial<PriceRow>>(LISTS_WITH_PRICES_SQL, {
+      debiNr,
+      waehrAbk,
+      artNrs,
+    });
+    const lists = new Map<number, CandidatePriceList>();
+    const prices: StoredPrice[] = [];
+    for (const r of rows) {
+      const listNr = Number(r.PreisListNr);
+      if (!lists.has(listNr))
+        lists.set(listNr, {
+          PreisListNr: listNr,
+          Preisart: r.Preisart,
+          step: Number(r.step) as CandidatePriceList['step'],
+        });
+      if (r.ArtNr === null || r.ArtNr === undefined) continue;
+      prices.push(toStoredPrice({ ...(r as PriceRow), PreisListNr: listNr }));
+    }
+    return { lists: [...lists.values()], prices };
+  }
+
   async prices(listNrs: number[], artNrs: string[], vpEinheit?: string): Promise<StoredPrice[]> {
     const result: StoredPrice[] = [];
     const sql = vpEinheit === undefined ? PRICES_SQL : `${PRICES_SQL} AND "VPEinheit" = :vpEinheit`;
@@ -61,17 +101,20 @@ export class TypeOrmPriceSources extends PriceSources {
         artNrs: artNrs.slice(i, i + MAX_ARTICLES_PER_QUERY),
         vpEinheit,
       });
-      for (const r of rows)
-        result.push({
-          PreisListNr: Number(r.PreisListNr),
-          ArtNr: r.ArtNr,
-          VPEinheit: r.VPEinheit ?? '',
-          AbAnzahl: r.AbAnzahl,
-          BisAnzahl: r.BisAnzahl,
-          PreisList: r.PreisList,
-          GeaendertAm: readTimestamp(r.GeaendertAm) as Date,
-        });
+      for (const r of rows) result.push(toStoredPrice(r));
     }
     return result;
   }
+}
+
+function toStoredPrice(r: PriceRow): StoredPrice {
+  return {
+    PreisListNr: Number(r.PreisListNr),
+    ArtNr: r.ArtNr,
+    VPEinheit: r.VPEinheit ?? '',
+    AbAnzahl: r.AbAnzahl,
+    BisAnzahl: r.BisAnzahl,
+    PreisList: r.PreisList,
+    GeaendertAm: readTimestamp(r.GeaendertAm) as Date,
+  };
 }
