@@ -58,18 +58,19 @@ export class OrdersService {
     const waehrAbk = (h.WaehrAbk ?? company.Leitwaehrung).toUpperCase();
     const artNrs = [...new Set(dto.Positionen.map((p) => p.ArtNr))];
     const unpriced = [...new Set(dto.Positionen.filter((p) => p.Preis == null).map((p) => p.ArtNr))];
-    // Independent look-ups in parallel; the prices are of no use if the customer turns out unknown.
-    const [existing, customer, articles, tiers, cashStep, storeOk] = await Promise.all([
-      bestellNr === null ? null : this.orders.findByCustomerOrderNumber(h.KundNr, bestellNr),
-      this.reference.customer(h.KundNr),
-      this.reference.articles(artNrs, h.KundNr),
+    // Two statements in parallel (the settings are cached): the existing order, customer and
+    // articles in one; the price lists and prices in the other (of no use if the customer turns
+    // out unknown, but asked at the same time to save a round trip).
+    const [found, tiers, cashStep, storeOk] = await Promise.all([
+      this.reference.lookUp(h.KundNr, bestellNr, artNrs),
       unpriced.length === 0
         ? new Map()
         : this.prices.determinePrices(unpriced, { debiNr: h.KundNr, waehrAbk }),
       this.reference.cashRounding(waehrAbk),
       h.StaoNr == null ? true : this.reference.storeExists(h.StaoNr),
     ]);
-    if (existing !== null) return { AuftNr: existing, created: false };
+    if (found.existingAuftNr !== null) return { AuftNr: found.existingAuftNr, created: false };
+    const { customer, articles } = found;
 
     const problems: FieldProblem[] = [];
     if (!customer) problems.push({ field: 'GrundDaten.KundNr', message: `unknown customer "${h.KundNr}"` });

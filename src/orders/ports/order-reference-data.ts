@@ -39,6 +39,15 @@ export interface CompanyOrderSettings {
   StandardWUSTCode: string;
 }
 
+/** What a new order is checked against first (see `OrderReferenceData.lookUp`). */
+export interface OrderLookUp {
+  /** The order or offer with this KundNr + AuftBestellNr; null when there is none or no AuftBestellNr. */
+  existingAuftNr: string | null;
+  customer: OrderCustomer | null;
+  /** The known ones among the articles asked for, texts in the language of the customer's contact address where there is one. */
+  articles: Map<string, OrderArticle>;
+}
+
 /** Port: the master data an order is checked and priced against (read-only). */
 export abstract class OrderReferenceData {
   abstract company(): Promise<CompanyOrderSettings>;
@@ -46,7 +55,10 @@ export abstract class OrderReferenceData {
   abstract cashRounding(waehrAbk: string): Promise<Decimal | null>;
   abstract storeExists(staoNr: number): Promise<boolean>;
   abstract customer(debiNr: string): Promise<OrderCustomer | null>;
-  /** The known ones among `artNrs`, texts in the language of the customer's contact address where there is one. */
-  abstract articles(artNrs: string[], debiNr: string): Promise<Map<string, OrderArticle>>;
   abstract taxCodes(codes: string[]): Promise<Map<string, TaxCodeInfo>>;
+  /**
+   * The existing order with KundNr + AuftBestellNr, the customer and the articles together (one
+   * statement on the TypeORM adapter instead of three round trips).
+   */
+  abstract lookUp(debiNr: string, auftBestellNr: string | null, artNrs: string[]): Promise<OrderLookUp>;
 }

@@ -6,6 +6,7 @@ import {
   CompanyOrderSettings,
   OrderArticle,
   OrderCustomer,
+  OrderLookUp,
   OrderReferenceData,
   TaxCodeInfo,
 } from '../../ports/order-reference-data';
@@ -23,28 +24,39 @@ interface Settings {
   stores: Set<number>;
 }
 
-const CUSTOMER_SQL = `
-SELECT "DebiNr", "WaehrAbk", "PreisListNr", "PreisListTyp", "KTNr", "WUSTCode", "KundKontakt", "KundLief", "KundRech"
-FROM "Debitor" WHERE "DebiNr" = :debiNr`;
+const CUSTOMER_COLUMNS = `d."DebiNr" AS "DebiNr", d."WaehrAbk" AS "WaehrAbk", d."PreisListNr" AS "PreisListNr",
+  d."PreisListTyp" AS "PreisListTyp", d."KTNr" AS "KTNr", d."WUSTCode" AS "WUSTCode", d."KundKontakt" AS "KundKontakt",
+  d."KundLief" AS "KundLief", d."KundRech" AS "KundRech"`;
 
-/** One row per article and packaging unit; the text in the language of the customer's contact address. */
-const ARTICLES_SQL = `
-SELECT a."ArtNr" AS "ArtNr", a."ArtBez" AS "ArtBez", a."WUSTCode" AS "WUSTCode", t."ArtBez" AS "TextBez",
+const CUSTOMER_SQL = `SELECT ${CUSTOMER_COLUMNS} FROM "Debitor" d WHERE d."DebiNr" = :debiNr`;
+
+/**
+ * What an order is checked against, in one statement: one row per article and packaging unit
+ * (at least one row, from the one-row driver), each carrying the customer (NULLs when unknown),
+ * the order that already has KundNr + AuftBestellNr, and the article text in the language of the
+ * customer's contact address. Portable SQL (SQLite, PostgreSQL, SQL Server).
+ */
+const LOOK_UP_SQL = `
+SELECT ${CUSTOMER_COLUMNS},
+  (SELECT MIN(o."AuftNr") FROM "Auftrag" o WHERE o."KundNr" = :debiNr AND o."AuftBestellNr" = :auftBestellNr) AS "ExistingAuftNr",
+  a."ArtNr" AS "ArtNr", a."ArtBez" AS "ArtBez", a."WUSTCode" AS "ArtWUSTCode", t."ArtBez" AS "TextBez",
   v."VPEinheit" AS "VPEinheit", v."VPEFaktor" AS "VPEFaktor"
-FROM "Artikel" a
-LEFT JOIN "ArtikelText" t ON t."ArtNr" = a."ArtNr" AND t."AdrSprache" = (
-  SELECT k."AdrSprache" FROM "Debitor" d JOIN "Adressen" k ON k."AdrNr" = d."KundKontakt" WHERE d."DebiNr" = :debiNr)
-LEFT JOIN "ArtikelVPE" v ON v."ArtNr" = a."ArtNr"
-WHERE a."ArtNr" IN (:...artNrs)`;
+FROM (SELECT 1 AS "one") x
+LEFT JOIN "Debitor" d ON d."DebiNr" = :debiNr
+LEFT JOIN "Adressen" k ON k."AdrNr" = d."KundKontakt"
+LEFT JOIN "Artikel" a ON a."ArtNr" IN (:...artNrs)
+LEFT JOIN "ArtikelText" t ON t."ArtNr" = a."ArtNr" AND t."AdrSprache" = k."AdrSprache"
+LEFT JOIN "ArtikelVPE" v ON v."ArtNr" = a."ArtNr"`;
 
-interface ArticleRow {
-  ArtNr: string;
+type LookUpRow = { [K in keyof CustomerRow]: CustomerRow[K] | null } & {
+  ExistingAuftNr: string | null;
+  ArtNr: string | null;
   ArtBez: string;
-  WUSTCode: string | null;
+  ArtWUSTCode: string | null;
   TextBez: string | null;
   VPEinheit: string | null;
   VPEFaktor: DecimalLike | null;
-}
+};
 
 type Id = number | string;
 
@@ -97,38 +109,38 @@ export class TypeOrmOrderReferenceData extends OrderReferenceData {
 
   async customer(debiNr: string): Promise<OrderCustomer | null> {
     const [row] = await this.run<CustomerRow>(CUSTOMER_SQL, { debiNr });
-    if (!row) return null;
-    return {
-      DebiNr: row.DebiNr,
-      WaehrAbk: row.WaehrAbk,
-      PreisListNr: row.PreisListNr === null ? null : Number(row.PreisListNr),
-      PreisListTyp: row.PreisListTyp,
-      KTNr: row.KTNr,
-      WUSTCode: row.WUSTCode,
-      KundKontakt: Number(row.KundKontakt),
-      KundLief: Number(row.KundLief),
-      KundRech: Number(row.KundRech),
-    };
+    return row ? toCustomer(row) : null;
   }
 
-  async articles(artNrs: string[], debiNr: string): Promise<Map<string, OrderArticle>> {
-    if (artNrs.length === 0) return new Map();
-    const result = new Map<string, OrderArticle>();
-    for (const row of await this.run<ArticleRow>(ARTICLES_SQL, { artNrs, debiNr })) {
-      let article = result.get(row.ArtNr);
+  async lookUp(debiNr: string, auftBestellNr: string | null, artNrs: string[]): Promise<OrderLookUp> {
+    // An empty IN () is not SQL; an ArtNr is never empty (the DTO requires one), so '' finds nothing.
+    const rows = await this.run<LookUpRow>(LOOK_UP_SQL, {
+      debiNr,
+      auftBestellNr,
+      artNrs: artNrs.length === 0 ? [''] : artNrs,
+    });
+    const first = rows[0];
+    const articles = new Map<string, OrderArticle>();
+    for (const row of rows) {
+      if (row.ArtNr === null) continue;
+      let article = articles.get(row.ArtNr);
       if (!article) {
         article = {
           ArtNr: row.ArtNr,
           ArtBez: row.TextBez ?? row.ArtBez,
-          WUSTCode: row.WUSTCode,
+          WUSTCode: row.ArtWUSTCode,
           packagingFactors: new Map(),
         };
-        result.set(row.ArtNr, article);
+        articles.set(row.ArtNr, article);
       }
       if (row.VPEinheit !== null && row.VPEFaktor !== null)
         article.packagingFactors.set(row.VPEinheit, dec(row.VPEFaktor));
     }
-    return result;
+    return {
+      existingAuftNr: first?.ExistingAuftNr ?? null,
+      customer: first?.DebiNr == null ? null : toCustomer(first as CustomerRow),
+      articles,
+    };
   }
 
   private current(): Promise<Settings> {
@@ -185,4 +197,18 @@ export class TypeOrmOrderReferenceData extends OrderReferenceData {
     const [query, values] = this.dataSource.driver.escapeQueryWithParameters(sql, params, {});
     return this.dataSource.query(query, values);
   }
+}
+
+function toCustomer(row: CustomerRow): OrderCustomer {
+  return {
+    DebiNr: row.DebiNr,
+    WaehrAbk: row.WaehrAbk,
+    PreisListNr: row.PreisListNr === null ? null : Number(row.PreisListNr),
+    PreisListTyp: row.PreisListTyp,
+    KTNr: row.KTNr,
+    WUSTCode: row.WUSTCode,
+    KundKontakt: Number(row.KundKontakt),
+    KundLief: Number(row.KundLief),
+    KundRech: Number(row.KundRech),
+  };
 }
