@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { AttributeEntity, PriceEntity, StockEntity } from '@app/erp-db';
+import { countQueries } from './support/query-count';
 import { createTestApp, json, TestApp } from './support/test-app';
 
 interface ArticleList {
@@ -21,22 +22,6 @@ function client(t: TestApp, token: string) {
 }
 
 const record = (l: ArticleList, artNr: string) => l.data.find((a) => a.ArtNr === artNr)!;
-
-/** Counts the queries the service sends while `fn` runs. */
-async function countQueries(t: TestApp, fn: () => Promise<unknown>): Promise<number> {
-  const original = t.dataSource.query.bind(t.dataSource);
-  let calls = 0;
-  t.dataSource.query = ((...args: Parameters<typeof original>) => {
-    calls++;
-    return original(...args);
-  }) as typeof t.dataSource.query;
-  try {
-    await fn();
-  } finally {
-    t.dataSource.query = original;
-  }
-  return calls;
-}
 
 /** A time after every demo stamp and after every earlier call (the stamp must move). */
 let clock = Date.now();
