@@ -28,6 +28,21 @@ describe('loadAppConfig', () => {
     }
   });
 
+  it('article caches: defaults, off, and out-of-range values refused', () => {
+    expect(loadAppConfig({})).toMatchObject({
+      articleSnapshotSeconds: 10,
+      articleCacheSeconds: 60,
+      articleCacheMb: 128,
+    });
+    expect(loadAppConfig({ ARTICLE_CACHE_SECONDS: '0', ARTICLE_CACHE_MB: '0' })).toMatchObject({
+      articleCacheSeconds: 0,
+      articleCacheMb: 0,
+    });
+    expect(() => loadAppConfig({ ARTICLE_CACHE_SECONDS: '-1', ARTICLE_CACHE_MB: 'lots' })).toThrow(
+      /ARTICLE_CACHE_SECONDS[\s\S]*ARTICLE_CACHE_MB/,
+    );
+  });
+
   it('requires DATABASE_URL for postgres and does not seed there by default', () => {
     expect(() => loadAppConfig({ DB_TYPE: 'postgres' })).toThrow(/DATABASE_URL is required/);
     const c = loadAppConfig({ DB_TYPE: 'postgres', DATABASE_URL: 'postgres://u@h/db' });
