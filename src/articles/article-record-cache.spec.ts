@@ -78,6 +78,24 @@ describe('ArticleRecordCache', () => {
     expect(cache.lookup('ctx', ['0', '199'])).toEqual([undefined, json]);
   });
 
+  it('evicts a changed article in every context, and starts over beyond 1000 contexts', async () => {
+    const cache = cacheWith();
+    let gen = await cache.sync(stamp('a', '2026-01-01T10:00:00Z'), nothingChanged);
+    for (let c = 0; c < 3; c++)
+      cache.store(gen, `ctx${c}`, [
+        { artNr: '1', json: `one${c}` },
+        { artNr: '2', json: `two${c}` },
+      ]);
+    gen = await cache.sync(stamp('b', '2026-01-01T10:01:00Z'), async () => ['1']);
+    for (let c = 0; c < 3; c++) expect(cache.lookup(`ctx${c}`, ['1', '2'])).toEqual([undefined, `two${c}`]);
+    for (let c = 3; c < 1000; c++) cache.store(gen, `ctx${c}`, [{ artNr: '9', json: 'x' }]);
+    expect(cache.lookup('ctx0', ['2'])).toEqual(['two0']);
+    cache.store(gen, 'one-more', [{ artNr: '9', json: 'y' }]);
+    expect(cache.lookup('ctx0', ['2'])).toEqual([undefined]);
+    expect(cache.lookup('one-more', ['9'])).toEqual(['y']);
+    expect(cache.stats().entries).toBe(1);
+  });
+
   it('does nothing when switched off', async () => {
     const cache = cacheWith(0);
     const gen = await cache.sync(stamp('a', null), () => Promise.reject(new Error('not asked')));

@@ -3,6 +3,7 @@ import { AppConfig } from '../common/config/app-config';
 import { ChangeStamp } from './ports/article-catalogue';
 
 interface Entry {
+  artNr: string;
   json: string;
   storedAt: number;
 }
@@ -10,8 +11,11 @@ interface Entry {
 /** A change stamped a little before the newest one seen may still be committing (a long ERP transaction). */
 export const LATE_COMMIT_MARGIN_MS = 60_000;
 
-/** Bytes counted per entry besides its JSON (key, map slot, entry object). */
-const ENTRY_OVERHEAD = 96;
+/** Bytes counted per entry besides its JSON (key, map slots, entry object). */
+const ENTRY_OVERHEAD = 128;
+
+/** Record contexts kept apart at most (customers with own price lists each make one); beyond, start over. */
+const MAX_CONTEXTS = 1000;
 
 /**
  * Rendered article records (their JSON), per record context: the same article in the same
@@ -31,6 +35,8 @@ const ENTRY_OVERHEAD = 96;
 @Injectable()
 export class ArticleRecordCache {
   private readonly entries = new Map<string, Entry>();
+  /** Article number -> keys of its entries (in every context), so a change evicts in O(entries). */
+  private readonly byArticle = new Map<string, Set<string>>();
   /** Record-context key -> short id used in entry keys. */
   private readonly contexts = new Map<string, number>();
   private bytes = 0;
@@ -94,13 +100,19 @@ export class ArticleRecordCache {
   store(generation: number, contextKey: string, records: { artNr: string; json: string }[]): void {
     if (!this.enabled || generation !== this.generation || records.length === 0) return;
     let id = this.contexts.get(contextKey);
-    if (id === undefined) this.contexts.set(contextKey, (id = this.contexts.size));
+    if (id === undefined) {
+      if (this.contexts.size >= MAX_CONTEXTS) this.clear();
+      this.contexts.set(contextKey, (id = this.contexts.size));
+    }
     const now = Date.now();
     for (const { artNr, json } of records) {
       const key = `${id}\u0000${artNr}`;
       const old = this.entries.get(key);
       if (old) this.remove(key, old);
-      this.entries.set(key, { json, storedAt: now });
+      this.entries.set(key, { artNr, json, storedAt: now });
+      let keys = this.byArticle.get(artNr);
+      if (!keys) this.byArticle.set(artNr, (keys = new Set()));
+      keys.add(key);
       this.bytes += size(key, json);
     }
     // Map order is insertion order: the first entries are the oldest.
@@ -117,8 +129,7 @@ export class ArticleRecordCache {
 
   private evict(artNrs: string[]): void {
     for (const artNr of artNrs)
-      for (const id of this.contexts.values()) {
-        const key = `${id}\u0000${artNr}`;
+      for (const key of this.byArticle.get(artNr) ?? []) {
         const entry = this.entries.get(key);
         if (entry) this.remove(key, entry);
       }
@@ -127,10 +138,14 @@ export class ArticleRecordCache {
   private remove(key: string, entry: Entry): void {
     this.entries.delete(key);
     this.bytes -= size(key, entry.json);
+    const keys = this.byArticle.get(entry.artNr);
+    keys?.delete(key);
+    if (keys?.size === 0) this.byArticle.delete(entry.artNr);
   }
 
   private clear(): void {
     this.entries.clear();
+    this.byArticle.clear();
     this.contexts.clear();
     this.bytes = 0;
   }
