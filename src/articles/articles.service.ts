@@ -142,7 +142,8 @@ export class ArticlesService {
 
   /**
    * The JSON of the records in list order from `offset` (`limit` null = all) in batches, never
-   * the whole list at once; cached records are reused, the others rendered and cached.
+   * the whole list at once; cached records are reused, the others rendered but not stored (a
+   * stream's memory must not grow with the catalogue).
    */
   async *batches(ctx: ArticleListContext, offset: number, limit: number | null): AsyncGenerator<string[]> {
     // One batch ahead: a database server looks up the next batch while this one is written out.
