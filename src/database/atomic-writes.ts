@@ -12,6 +12,7 @@ import {
 } from 'typeorm';
 import { NumberRangeService } from '../common/number-range/number-range.service';
 import { BatchStatements, ValueWriter } from './batch-statements';
+import { queryPrepared } from './prepared-statements';
 
 /** In a batch's rows: the number the batch draws, as a string (e.g. AuftNr). */
 export const DRAWN_NUMBER = Symbol('drawn number');
@@ -200,7 +201,9 @@ export class AtomicWrites {
       ...checks,
     ];
     try {
-      const rows: Array<{ number: number | string | null }> = await this.dataSource.query(
+      // Prepared: orders of the same shape (lines, payments, addresses) share one statement text.
+      const rows = await queryPrepared<{ number: number | string | null }>(
+        this.dataSource,
         `WITH ${ctes.join(',\n')}\nSELECT ${selected.join(', ')}`,
         params,
       );

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Decimal, DecimalLike, dec } from '../../../common/money';
+import { inListBucket, queryPrepared } from '../../../database/prepared-statements';
 import {
   CompanyOrderSettings,
   OrderArticle,
@@ -114,11 +115,13 @@ export class TypeOrmOrderReferenceData extends OrderReferenceData {
 
   async lookUp(debiNr: string, auftBestellNr: string | null, artNrs: string[]): Promise<OrderLookUp> {
     // An empty IN () is not SQL; an ArtNr is never empty (the DTO requires one), so '' finds nothing.
-    const rows = await this.run<LookUpRow>(LOOK_UP_SQL, {
-      debiNr,
-      auftBestellNr,
-      artNrs: artNrs.length === 0 ? [''] : artNrs,
-    });
+    // Prepared on PostgreSQL, one statement per size class of the article list.
+    const [query, values] = this.dataSource.driver.escapeQueryWithParameters(
+      LOOK_UP_SQL,
+      { debiNr, auftBestellNr, artNrs: artNrs.length === 0 ? [''] : inListBucket(artNrs) },
+      {},
+    );
+    const rows = await queryPrepared<LookUpRow>(this.dataSource, query, values);
     const first = rows[0];
     const articles = new Map<string, OrderArticle>();
     for (const row of rows) {

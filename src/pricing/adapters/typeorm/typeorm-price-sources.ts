@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { readTimestamp } from '@app/erp-db';
 import { DataSource } from 'typeorm';
+import { inListBucket, queryPrepared } from '../../../database/prepared-statements';
 import { CandidatePriceList, PriceSources, StoredPrice } from '../../ports/price-sources';
 
 /** SQL Server accepts at most 2100 parameters per statement. */
@@ -71,11 +72,14 @@ export class TypeOrmPriceSources extends PriceSources {
   ): Promise<{ lists: CandidatePriceList[]; prices: StoredPrice[] }> {
     if (artNrs.length === 0 || artNrs.length > MAX_ARTICLES_PER_QUERY)
       return super.candidateListsWithPrices(debiNr, waehrAbk, artNrs);
-    const rows = await this.run<CandidateRow & Partial<PriceRow>>(LISTS_WITH_PRICES_SQL, {
-      debiNr,
-      waehrAbk,
-      artNrs,
-    });
+    // Prepared on PostgreSQL (order creation runs it for every order), one statement per size
+    // class of the article list.
+    const [query, values] = this.dataSource.driver.escapeQueryWithParameters(
+      LISTS_WITH_PRICES_SQL,
+      { debiNr, waehrAbk, artNrs: inListBucket(artNrs) },
+      {},
+    );
+    const rows = await queryPrepared<CandidateRow & Partial<PriceRow>>(this.dataSource, query, values);
     const lists = new Map<number, CandidatePriceList>();
     const prices: StoredPrice[] = [];
     for (const r of rows) {
