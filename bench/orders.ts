@@ -84,7 +84,8 @@ interface RunResult {
  * is compiled like `npm run build` (or run with --ts-node) and runs in its own process on
  * 127.0.0.1, so the load generator does not share its event loop; each run gets a fresh demo
  * database (a temporary SQLite file, or a temporary erp_test_* PostgreSQL database that is
- * dropped afterwards) that the service migrates and seeds itself (SEED_DEMO=true). With
+ * dropped afterwards) that the service migrates and seeds itself (SEED_DEMO=true; PostgreSQL is
+ * then ANALYZEd, as autovacuum keeps a database in use). With
  * --runs N the databases alternate (sqlite, postgres, sqlite, ...) and the median and range of
  * orders/s follow. Per run: orders/s, latency, the service's CPU per order, PostgreSQL's backend
  * CPU per order, the load generator's CPU per order, statements per order, the load average.
@@ -123,6 +124,7 @@ export async function run(args: string[]): Promise<void> {
       `${cpus().length} CPU cores, load average ${loadavg()
         .map((l) => l.toFixed(2))
         .join(' ')}; service: ${values['ts-node'] ? 'ts-node' : 'compiled'}, own process, ` +
+        'PostgreSQL ANALYZEd after seeding, ' +
         `LOG_LEVEL=warn, rate limit off; ${connections} connections, ${seconds} s per run, ` +
         `${explicit ? 'explicit' : 'determined'} prices`,
     );
@@ -208,6 +210,9 @@ async function runOn(
   try {
     const service = await startServer(main, env);
     try {
+      // Planner statistics, as autovacuum keeps them on a database in use (it would get to the
+      // freshly seeded one only after a minute, in the middle of a run).
+      if (env.DATABASE_URL !== undefined) await analyze(env.DATABASE_URL);
       const token = await login(service.base);
       await measure(service.base, token, 2, connections, explicit, 'warm-up');
       if (profile !== null) await ask(service, 'profile-start');
@@ -322,6 +327,16 @@ async function backendCpu(database: string): Promise<Map<number, number> | null>
     return new Map(rows.map((r) => [r.pid, processCpuMs(r.pid)]));
   } catch {
     return null;
+  } finally {
+    await client.end();
+  }
+}
+
+async function analyze(url: string): Promise<void> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('ANALYZE');
   } finally {
     await client.end();
   }
