@@ -22,6 +22,12 @@ interface CannonResult {
 
 type Db = 'sqlite' | 'postgres';
 
+/** What each order looks like: prices given or determined, with or without an Idempotency-Key. */
+interface Load {
+  explicit: boolean;
+  idempotencyKey: boolean;
+}
+
 const ROOT = resolve(__dirname, '..');
 const TS_NODE_ARGS = ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register'];
 
@@ -78,7 +84,7 @@ interface RunResult {
 
 /**
  * npm run bench -- orders [--db sqlite|postgres|both] [--seconds 10] [--connections 16]
- *   [--prices determined|explicit] [--runs 1] [--ts-node] [--cpu-prof <dir>]
+ *   [--prices determined|explicit] [--idempotency-key] [--runs 1] [--ts-node] [--cpu-prof <dir>]
  *
  * 5-line web-shop orders (POST /www/auftrag, unique AuftBestellNr) through autocannon. The service
  * is compiled like `npm run build` (or run with --ts-node) and runs in its own process on
@@ -89,7 +95,8 @@ interface RunResult {
  * --runs N the databases alternate (sqlite, postgres, sqlite, ...) and the median and range of
  * orders/s follow. Per run: orders/s, latency, the service's CPU per order, PostgreSQL's backend
  * CPU per order, the load generator's CPU per order, statements per order, the load average.
- * --cpu-prof <dir> writes a V8 CPU profile of the service during each measured window
+ * --idempotency-key sends a new Idempotency-Key with every order (its claim and stored response
+ * are two more writes per order). --cpu-prof <dir> writes a V8 CPU profile of the service during each measured window
  * (orders-<db>-<run>.cpuprofile; open it in Chrome DevTools), which slows the service down.
  */
 export async function run(args: string[]): Promise<void> {
@@ -103,13 +110,17 @@ export async function run(args: string[]): Promise<void> {
       runs: { type: 'string', default: '1' },
       'ts-node': { type: 'boolean', default: false },
       'cpu-prof': { type: 'string' },
+      'idempotency-key': { type: 'boolean', default: false },
     },
   });
   const profileDir = values['cpu-prof'] === undefined ? null : resolve(values['cpu-prof']);
   const seconds = Math.min(Math.max(Number(values.seconds) || 10, 1), 120);
   const connections = Math.min(Math.max(Number(values.connections) || 16, 1), 256);
   const runs = Math.min(Math.max(Number(values.runs) || 1, 1), 20);
-  const explicit = values.prices === 'explicit';
+  const load: Load = {
+    explicit: values.prices === 'explicit',
+    idempotencyKey: values['idempotency-key'] === true,
+  };
   const dbs: Db[] =
     values.db === 'both' ? ['sqlite', 'postgres'] : [values.db === 'postgres' ? 'postgres' : 'sqlite'];
 
@@ -126,13 +137,13 @@ export async function run(args: string[]): Promise<void> {
         .join(' ')}; service: ${values['ts-node'] ? 'ts-node' : 'compiled'}, own process, ` +
         'PostgreSQL ANALYZEd after seeding, ' +
         `LOG_LEVEL=warn, rate limit off; ${connections} connections, ${seconds} s per run, ` +
-        `${explicit ? 'explicit' : 'determined'} prices`,
+        `${load.explicit ? 'explicit' : 'determined'} prices${load.idempotencyKey ? ', a new Idempotency-Key per order' : ''}`,
     );
     const results: RunResult[] = [];
     for (let i = 0; i < runs; i++) {
       for (const db of dbs) {
         const profile = profileDir === null ? null : join(profileDir, `orders-${db}-${i + 1}.cpuprofile`);
-        const r = await runOn(db, main, dir, seconds, connections, explicit, profile);
+        const r = await runOn(db, main, dir, seconds, connections, load, profile);
         results.push(r);
         console.log(line(r));
       }
@@ -178,7 +189,7 @@ async function runOn(
   dir: string,
   seconds: number,
   connections: number,
-  explicit: boolean,
+  load: Load,
   profile: string | null,
 ): Promise<RunResult> {
   const runDir = mkdtempSync(join(dir, `${db}-`));
@@ -214,13 +225,13 @@ async function runOn(
       // freshly seeded one only after a minute, in the middle of a run).
       if (env.DATABASE_URL !== undefined) await analyze(env.DATABASE_URL);
       const token = await login(service.base);
-      await measure(service.base, token, 2, connections, explicit, 'warm-up');
+      await measure(service.base, token, 2, connections, load, 'warm-up');
       if (profile !== null) await ask(service, 'profile-start');
       const queriesBefore = await queryCount(service);
       const cpuBefore = processCpuMs(service.child.pid as number);
       const dbBefore = pgName === null ? null : await backendCpu(pgName);
       const benchBefore = process.cpuUsage();
-      const r = await measure(service.base, token, seconds, connections, explicit, 'bench');
+      const r = await measure(service.base, token, seconds, connections, load, 'bench');
       const bench = process.cpuUsage(benchBefore);
       const dbAfter = pgName === null ? null : await backendCpu(pgName);
       const serviceCpuMs = processCpuMs(service.child.pid as number) - cpuBefore;
@@ -418,7 +429,7 @@ function measure(
   token: string,
   seconds: number,
   connections: number,
-  explicit: boolean,
+  load: Load,
   tag: string,
 ): Promise<CannonResult> {
   let i = 0;
@@ -432,7 +443,10 @@ function measure(
       {
         setupRequest: (req: Record<string, unknown>) => ({
           ...req,
-          body: JSON.stringify(shopOrder(i++, tag, explicit)),
+          ...(load.idempotencyKey
+            ? { headers: { ...(req.headers as object), 'idempotency-key': `${tag}-${process.pid}-${i}` } }
+            : {}),
+          body: JSON.stringify(shopOrder(i++, tag, load.explicit)),
         }),
       },
     ],
