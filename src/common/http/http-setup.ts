@@ -39,6 +39,9 @@ export function fastifyOptions(config: AppConfig) {
 /** Everything both main.ts and the e2e tests apply to the app: one place, one behaviour. */
 export function configureApp(app: INestApplication, config: AppConfig): void {
   const fastify = app.getHttpAdapter().getInstance() as FastifyInstance;
+  // The authenticated user lands on every request (guards.ts, passport): declared up front, every
+  // request object keeps one shape instead of changing it mid-request for authenticated routes.
+  if (!fastify.hasRequestDecorator('user')) fastify.decorateRequest('user', null);
 
   fastify.removeAllContentTypeParsers();
   fastify.addContentTypeParser(
