@@ -4,10 +4,10 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { freePort, login, stop } from './support/service';
 import { compileProject } from './support/compile';
 
 // autocannon ships no types; this is the part of its programmatic API used here.
@@ -229,38 +229,6 @@ function startServer(args: string[], env: NodeJS.ProcessEnv): Promise<{ child: C
       fail(new Error(`the service exited with ${code} before listening:\n${out}`));
     });
   });
-}
-
-/** A port that was free a moment ago (main.ts needs a fixed PORT). */
-function freePort(): Promise<string> {
-  return new Promise((ok, fail) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? ok(String(address.port)) : fail(new Error('no port')),
-      );
-    });
-  });
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((ok) => {
-    if (child.exitCode !== null) return ok();
-    child.removeAllListeners('exit');
-    child.once('exit', () => ok());
-    child.kill('SIGTERM');
-    setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
-  });
-}
-
-async function login(base: string): Promise<string> {
-  const res = await fetch(`${base}/www/token`, {
-    method: 'POST',
-    headers: { Authorization: `Basic ${Buffer.from('demo:demo').toString('base64')}` },
-  });
-  if (res.status !== 200) throw new Error(`login failed: ${res.status}`);
-  return ((await res.json()) as { access_token: string }).access_token;
 }
 
 async function getJson(url: string, headers: Record<string, string>): Promise<Record<string, unknown>> {

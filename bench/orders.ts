@@ -1,9 +1,10 @@
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { compileProject } from './support/compile';
+import { freePort, login, stop } from './support/service';
 import { Client } from 'pg';
 
 // autocannon ships no types; this is the part of its programmatic API used here.
@@ -130,7 +131,7 @@ export async function run(args: string[]): Promise<void> {
     writeFileSync(counter, QUERY_COUNTER);
     const main = values['ts-node']
       ? [...TS_NODE_ARGS, '-r', counter, join(ROOT, 'src/main.ts')]
-      : ['-r', counter, build(dir)];
+      : ['-r', counter, join(compileProject(dir), 'src', 'main.js')];
     console.log(
       `${cpus().length} CPU cores, load average ${loadavg()
         .map((l) => l.toFixed(2))
@@ -351,53 +352,6 @@ async function analyze(url: string): Promise<void> {
   } finally {
     await client.end();
   }
-}
-
-/** Compiles the service as `npm run build` does (without the type check) into `dir`; returns main.js. */
-function build(dir: string): string {
-  const out = join(dir, 'dist');
-  const bin = (name: string) => join(ROOT, 'node_modules', '.bin', name);
-  execFileSync(bin('tsc'), ['-p', 'tsconfig.build.json', '--noCheck', '--outDir', out], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
-  execFileSync(bin('tsc-alias'), ['-p', 'tsconfig.build.json', '--outDir', out], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
-  return join(out, 'src', 'main.js');
-}
-
-/** A port that was free a moment ago (main.ts needs a fixed PORT). */
-function freePort(): Promise<string> {
-  return new Promise((ok, fail) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? ok(String(address.port)) : fail(new Error('no port')),
-      );
-    });
-  });
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((ok) => {
-    if (child.exitCode !== null) return ok();
-    child.removeAllListeners('exit');
-    child.once('exit', () => ok());
-    child.kill('SIGTERM');
-    setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
-  });
-}
-
-async function login(base: string): Promise<string> {
-  const res = await fetch(`${base}/www/token`, {
-    method: 'POST',
-    headers: { Authorization: `Basic ${Buffer.from('demo:demo').toString('base64')}` },
-  });
-  if (res.status !== 200) throw new Error(`login failed: ${res.status}`);
-  return ((await res.json()) as { access_token: string }).access_token;
 }
 
 /** A web-shop order: 5 lines, one in a packaging unit, unique AuftBestellNr, two payment labels. */
