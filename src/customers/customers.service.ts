@@ -11,6 +11,7 @@ import { CreateCustomerDto, CreateCustomerGrundDatenDto } from './dto/create-cus
 import { CustomerQuery, PLAN_STATUS_FILTERS } from './dto/customer.query';
 import { UpdateCustomerDto, UpdateCustomerFieldsDto } from './dto/update-customer.dto';
 import {
+  CUSTOMER_FIELDS,
   CustomerAttribute,
   CustomerFields,
   CustomerOrder,
@@ -23,21 +24,6 @@ export interface CustomerView {
   attributes: CustomerAttribute[];
   orders: CustomerOrder[];
 }
-
-const CUSTOMER_FIELDS: Array<keyof CustomerFields> = [
-  'KundBez',
-  'WaehrAbk',
-  'BrancheID',
-  'Kommentar',
-  'VBTyp',
-  'TVTyp',
-  'FAKTZahlArt',
-  'AUFT_SPESEN',
-  'SteuerNummer',
-  'FirmenURL',
-  'KreditLimit',
-  'ZahlungsMethode',
-];
 
 const KUNDBEZ_LENGTH = 24;
 

@@ -16,6 +16,22 @@ export interface CustomerFields {
   ZahlungsMethode: string | null;
 }
 
+/** The columns of CustomerFields, in the table's order: the PUT allow-list and the columns read. */
+export const CUSTOMER_FIELDS: ReadonlyArray<keyof CustomerFields> = [
+  'KundBez',
+  'WaehrAbk',
+  'BrancheID',
+  'Kommentar',
+  'VBTyp',
+  'TVTyp',
+  'FAKTZahlArt',
+  'AUFT_SPESEN',
+  'SteuerNummer',
+  'FirmenURL',
+  'KreditLimit',
+  'ZahlungsMethode',
+];
+
 /** The addresses of a new customer; a missing delivery or billing address is the contact address. */
 export interface NewCustomerAddresses {
   kontakt: NewAddress;

@@ -5,6 +5,7 @@ import { AddressEntity, AttributeEntity, CurrencyEntity, CustomerEntity, OrderEn
 import { NewAddress } from '../../../addresses/ports/addresses.repository';
 import { NumberRangeService } from '../../../common/number-range/number-range.service';
 import {
+  CUSTOMER_FIELDS,
   CustomerAttribute,
   CustomerFields,
   CustomerOrder,
@@ -18,18 +19,7 @@ const CUSTOMER_RANGE = 'DEBITOR';
 /** The Debitor columns of a CustomerRecord (the language comes from the contact address). */
 const CUSTOMER_COLUMNS: Array<Exclude<keyof CustomerRecord, 'AdrSprache'>> = [
   'DebiNr',
-  'KundBez',
-  'WaehrAbk',
-  'BrancheID',
-  'Kommentar',
-  'VBTyp',
-  'TVTyp',
-  'FAKTZahlArt',
-  'AUFT_SPESEN',
-  'SteuerNummer',
-  'FirmenURL',
-  'KreditLimit',
-  'ZahlungsMethode',
+  ...CUSTOMER_FIELDS,
   'KundKontakt',
   'KundLief',
   'KundRech',
