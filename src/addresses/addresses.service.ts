@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ApiError } from '../common/errors/api-error';
 import { customerNotFound } from '../customers/customers.service';
 import { AddressCheckService } from './address-check.service';
-import { AddressTextField } from './dto/address-input.dto';
+import { ADDRESS_FIELD_LENGTHS, AddressTextField } from './dto/address-input.dto';
 import { AddressPatchDto } from './dto/address-patch.dto';
 import { AddressSearchQuery } from './dto/address-search.query';
 import {
@@ -22,23 +22,8 @@ export interface CustomerAddresses {
 
 const PATCHABLE: ReadonlyArray<keyof AddressChanges> = ADDRESS_FIELDS;
 
-const SEARCHABLE: AddressTextField[] = [
-  'AdrSprache',
-  'EmailAdress',
-  'AdrAdresse1',
-  'AdrAdresse2',
-  'AdrFax',
-  'AdrFirma',
-  'AdrFirma2',
-  'AdrVorname',
-  'AdrName',
-  'AdrTelex',
-  'AdrTf1',
-  'AdrTf2',
-  'OrtLand',
-  'OrtName',
-  'OrtPLZ',
-];
+/** Every text column of an address can be searched (AdrAnrede is a number). */
+const SEARCHABLE = Object.keys(ADDRESS_FIELD_LENGTHS) as AddressTextField[];
 
 export const addressNotFound = (adrNr: number | string): ApiError =>
   ApiError.notFound(`Address ${adrNr} does not exist.`, { AdrNr: adrNr });
