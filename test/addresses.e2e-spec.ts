@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { rawSql } from './support/raw-sql';
 import { bytes, createTestApp, json, TestApp } from './support/test-app';
 
 /** superagent serialiser that sends already-encoded bytes unchanged (typed for strings only). */
@@ -26,10 +27,7 @@ describe('addresses: GET/PATCH /www/adressen, GET /www/adressensuche', () => {
     await t.close();
   });
 
-  function q<T = Record<string, number>>(sql: string, params: unknown[] = []): Promise<T[]> {
-    return t.dataSource.query(sql, params);
-  }
-  const p = (i: number): string => (t.dataSource.options.type === 'postgres' ? `$${i}` : '?');
+  const { p, q } = rawSql(() => t);
   const addressRow = async (adrNr: number): Promise<Body> =>
     (await q<Body>(`SELECT * FROM "Adressen" WHERE "AdrNr" = ${p(1)}`, [adrNr]))[0];
   const get = (path: string) => request(t.server).get(path).auth(token, { type: 'bearer' }).parse(json);
@@ -62,7 +60,10 @@ describe('addresses: GET/PATCH /www/adressen, GET /www/adressensuche', () => {
       .parse(json)
       .expect(201);
     const debiNr = res.body.data.DebiNr as string;
-    const [row] = await q(`SELECT "KundKontakt" FROM "Debitor" WHERE "DebiNr" = ${p(1)}`, [debiNr]);
+    const [row] = await q<{ KundKontakt: number }>(
+      `SELECT "KundKontakt" FROM "Debitor" WHERE "DebiNr" = ${p(1)}`,
+      [debiNr],
+    );
     return { debiNr, adrNr: row.KundKontakt };
   }
 

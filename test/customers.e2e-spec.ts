@@ -1,5 +1,6 @@
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import request from 'supertest';
+import { rawSql } from './support/raw-sql';
 import { bytes, createTestApp, json, TestApp } from './support/test-app';
 
 /** superagent serialiser that sends already-encoded bytes unchanged (typed for strings only). */
@@ -42,11 +43,7 @@ describe('customers: POST, GET, PUT /www/kunden', () => {
     events.length = 0;
   });
 
-  const p = (i: number): string => (t.dataSource.options.type === 'postgres' ? `$${i}` : '?');
-  const q = <T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> =>
-    t.dataSource.query(sql, params);
-  const count = async (table: string): Promise<number> =>
-    Number((await q<{ n: number }>(`SELECT COUNT(*) AS n FROM "${table}"`))[0].n);
+  const { p, q, count } = rawSql(() => t);
   const lastCustomerNumber = async (): Promise<number> =>
     Number(
       (await q<{ n: number }>(`SELECT "LetzteNr" AS n FROM "Nummernkreis" WHERE "Name" = 'DEBITOR'`))[0].n,

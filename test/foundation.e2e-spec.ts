@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { rawSql } from './support/raw-sql';
 import { createTestApp, json, TestApp } from './support/test-app';
 
 describe('foundation: common layer and demo data', () => {
@@ -11,9 +12,7 @@ describe('foundation: common layer and demo data', () => {
     await t.close();
   });
 
-  const q = <T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> =>
-    t.dataSource.query(sql, params);
-  const p = (i: number): string => (t.dataSource.options.type === 'postgres' ? `$${i}` : '?');
+  const { p, q } = rawSql(() => t);
 
   describe('HTTP conventions', () => {
     it('GET /health answers without authentication', async () => {

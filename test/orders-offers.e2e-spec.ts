@@ -1,6 +1,7 @@
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import request from 'supertest';
 import { OrderEvent } from '../src/events/erp-events';
+import { rawSql } from './support/raw-sql';
 import { createTestApp, json, TestApp } from './support/test-app';
 
 describe('orders: PUT /www/auftrag converts an offer (D5)', () => {
@@ -17,11 +18,7 @@ describe('orders: PUT /www/auftrag converts an offer (D5)', () => {
     await t.close();
   });
 
-  const p = (i: number): string => (t.dataSource.options.type === 'postgres' ? `$${i}` : '?');
-  const q = <T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> =>
-    t.dataSource.query(sql, params);
-  const count = async (table: string): Promise<number> =>
-    Number((await q<{ n: number | string }>(`SELECT COUNT(*) AS n FROM "${table}"`))[0].n);
+  const { p, q, count } = rawSql(() => t);
   const put = (body: unknown) =>
     request(t.server)
       .put('/www/auftrag')

@@ -2,6 +2,7 @@ import { EventEmitter2 } from '@nestjs/event-emitter';
 import request from 'supertest';
 import { OrderEntity } from '@app/erp-db';
 import { OrderEvent } from '../src/events/erp-events';
+import { rawSql } from './support/raw-sql';
 import { bytes, createTestApp, json, TestApp } from './support/test-app';
 
 describe('orders: POST and GET /www/auftrag', () => {
@@ -19,11 +20,7 @@ describe('orders: POST and GET /www/auftrag', () => {
   });
 
   const pg = (): boolean => t.dataSource.options.type === 'postgres';
-  const p = (i: number): string => (pg() ? `$${i}` : '?');
-  const q = <T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> =>
-    t.dataSource.query(sql, params);
-  const count = async (table: string): Promise<number> =>
-    Number((await q<{ n: number | string }>(`SELECT COUNT(*) AS n FROM "${table}"`))[0].n);
+  const { p, q, count } = rawSql(() => t);
   const lastNumber = async (): Promise<number> =>
     Number(
       (await q<{ n: number }>(`SELECT "LetzteNr" AS n FROM "Nummernkreis" WHERE "Name" = 'AUFTRAG'`))[0].n,
