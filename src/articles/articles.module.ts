@@ -6,11 +6,20 @@ import { ArticleRecordCache } from './article-record-cache';
 import { ArticleVisibility } from './article-visibility';
 import { ArticlesController } from './articles.controller';
 import { ArticlesService } from './articles.service';
+import { InProcessRecordRenderer } from './in-process-record-renderer';
+import { ArticleRecordRenderer } from './ports/article-record-renderer';
 
 @Module({
   imports: [PricingModule, TypeOrmArticlesPersistenceModule],
   controllers: [ArticlesController],
-  providers: [ArticlesService, ArticleOrderSnapshots, ArticleRecordCache, ArticleVisibility],
+  providers: [
+    ArticlesService,
+    ArticleOrderSnapshots,
+    ArticleRecordCache,
+    ArticleVisibility,
+    InProcessRecordRenderer,
+    { provide: ArticleRecordRenderer, useExisting: InProcessRecordRenderer },
+  ],
   exports: [ArticleVisibility],
 })
 export class ArticlesModule {}

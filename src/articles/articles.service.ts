@@ -2,19 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../auth/auth-user';
 import { AppConfig } from '../common/config/app-config';
 import { ApiError } from '../common/errors/api-error';
-import { PriceDetermination, PriceListSequence } from '../pricing/ports/price-determination';
+import { PriceDetermination } from '../pricing/ports/price-determination';
 import { ArticleField } from './article-fields';
 import { ArticleOrderSnapshots } from './article-order-snapshots';
 import { ArticleRecordCache } from './article-record-cache';
-import {
-  ArticleDetails,
-  ArticleRecord,
-  groupBy,
-  RecordContext,
-  stockByArticle,
-  toArticleRecord,
-} from './article.mapper';
+import { ArticleRecord } from './article.mapper';
+import { InProcessRecordRenderer } from './in-process-record-renderer';
 import { ArticleCatalogue, ArticleFilter, ArticleRow, ArticleSort } from './ports/article-catalogue';
+import { ArticleRecordRenderer, RenderContext } from './ports/article-record-renderer';
 
 /** The description language when neither the customer nor the request names one. */
 export const DEFAULT_LANGUAGE = 'ger';
@@ -34,11 +29,9 @@ export interface ArticleRequest {
 }
 
 /** A request resolved against the database: who sees what, in which language and currency. */
-export interface ArticleListContext {
+export interface ArticleListContext extends RenderContext {
   filter: ArticleFilter;
   sorts: ArticleSort[];
-  prices: PriceListSequence;
-  record: RecordContext;
   /** Equal keys render an article to equal JSON (fields, language, currency, price lists, base URL). */
   recordKey: string;
   /** The record cache's generation this request may store under. */
@@ -52,6 +45,8 @@ export class ArticlesService {
     private readonly pricing: PriceDetermination,
     private readonly snapshots: ArticleOrderSnapshots,
     private readonly cache: ArticleRecordCache,
+    private readonly renderer: ArticleRecordRenderer,
+    private readonly inProcess: InProcessRecordRenderer,
     private readonly config: AppConfig,
   ) {}
 
@@ -136,7 +131,7 @@ export class ArticlesService {
           ? `Article ${artNr} does not exist, is not released for you or has not changed since then.`
           : `Article ${artNr} does not exist or is not released for you.`,
       );
-    const [record] = await this.records(rows, { ...ctx, filter });
+    const [record] = await this.inProcess.records(rows, ctx);
     return record;
   }
 
@@ -146,15 +141,17 @@ export class ArticlesService {
    * stream's memory must not grow with the catalogue).
    */
   async *batches(ctx: ArticleListContext, offset: number, limit: number | null): AsyncGenerator<string[]> {
-    // One batch ahead: a database server looks up the next batch while this one is written out.
-    let ahead: Promise<string[]> | null = null;
+    // Batches ahead: a database server, or the render workers, work on the next batches while
+    // this one is written out.
+    const ahead: Promise<string[]>[] = [];
+    const depth = Math.max(1, this.renderer.parallelism);
     for await (const rows of this.catalogue.orderedRows(ctx.filter, ctx.sorts, offset, limit)) {
       const next = this.renderRows(rows, ctx);
       next.catch(() => undefined);
-      if (ahead) yield await ahead;
-      ahead = next;
+      ahead.push(next);
+      if (ahead.length > depth) yield await (ahead.shift() as Promise<string[]>);
     }
-    if (ahead) yield await ahead;
+    for (const next of ahead) yield await next;
   }
 
   /** `count` of a streamed list, asking the database only when the stream cannot tell. */
@@ -188,37 +185,9 @@ export class ArticlesService {
     ctx: ArticleListContext,
     store = true,
   ): Promise<{ artNr: string; json: string }[]> {
-    const records = await this.records(rows, ctx);
-    const rendered = rows.map((row, i) => ({ artNr: row.ArtNr, json: JSON.stringify(records[i]) }));
+    const json = await this.renderer.render(rows, ctx);
+    const rendered = rows.map((row, i) => ({ artNr: row.ArtNr, json: json[i] }));
     if (store) this.cache.store(ctx.generation, ctx.recordKey, rendered);
     return rendered;
-  }
-
-  /** Prices, attributes, stock and packaging for a batch: a fixed number of queries, whatever its size. */
-  private async records(rows: ArticleRow[], ctx: ArticleListContext): Promise<ArticleRecord[]> {
-    if (rows.length === 0) return [];
-    const f = ctx.record.fields;
-    const artNrs = rows.map((r) => r.ArtNr);
-    const withPackaging = f.has('Verpackungen')
-      ? rows.filter((r) => r.HatVPE === 'J').map((r) => r.ArtNr)
-      : [];
-    const [prices, attributes, stock, packaging] = await Promise.all([
-      f.has('Preis') || withPackaging.length > 0
-        ? this.pricing.determinePrices(artNrs, ctx.prices)
-        : Promise.resolve(new Map()),
-      f.has('attributes') || withPackaging.length > 0
-        ? this.catalogue.attributes(artNrs)
-        : Promise.resolve([]),
-      f.has('Bestand') ? this.catalogue.stockMovements(artNrs) : Promise.resolve([]),
-      this.catalogue.packaging(withPackaging),
-    ]);
-    attributes.sort((a, b) => (a.PHKey < b.PHKey ? -1 : a.PHKey > b.PHKey ? 1 : a.AttrID - b.AttrID));
-    const details: ArticleDetails = {
-      prices,
-      attributes: groupBy(attributes, (a) => a.ArtNr),
-      stock: stockByArticle(stock),
-      packaging: groupBy(packaging, (p) => p.ArtNr),
-    };
-    return rows.map((row) => toArticleRecord(row, details, ctx.record));
   }
 }

@@ -1,4 +1,4 @@
-import { inListBucket } from './prepared-statements';
+import { inListBucket } from './in-list-bucket';
 
 describe('inListBucket', () => {
   it('pads to the next size class by repeating the last value, keeping the values and their order', () => {

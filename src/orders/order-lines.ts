@@ -1,7 +1,7 @@
 import { FieldProblem } from '../common/errors/api-error';
 import { Decimal, dec } from '../common/money';
 import { ArticlePriceTiers } from '../pricing/ports/price-determination';
-import { tierFor } from '../pricing/price-determination.service';
+import { tierFor } from '../pricing/price-tiers';
 import { OrderLineInputDto } from './dto/create-order.dto';
 import { calculateLine, packagingQuantity } from './order-calculation';
 import { OrderArticle, TaxCodeInfo } from './ports/order-reference-data';

@@ -1,10 +1,6 @@
 import { dec } from '../common/money';
-import {
-  chooseTiers,
-  fallbackOrder,
-  PriceDeterminationService,
-  tierFor,
-} from './price-determination.service';
+import { PriceDeterminationService } from './price-determination.service';
+import { chooseTiers, fallbackOrder, tierFor } from './price-tiers';
 import { CandidatePriceList, PriceSources, StoredPrice } from './ports/price-sources';
 
 const T = new Date('2026-01-05T08:00:00Z');

@@ -1,5 +1,5 @@
-import { timestampParam } from '@app/erp-db';
-import { ArticleFilter, ArticleSort, SortColumn } from '../../ports/article-catalogue';
+import { readTimestamp, timestampParam } from '@app/erp-db/dialect';
+import { ArticleFilter, ArticleRow, ArticleSort, SortColumn } from '../../ports/article-catalogue';
 
 /** The main language: its description is Artikel.ArtBez itself, served from IX_Artikel_Status_ArtBez. */
 export const MAIN_LANGUAGE = 'ger';
@@ -119,6 +119,44 @@ export function rowColumns(language: string): string {
   COALESCE(m."WUSTSatz", s."WUSTSatz") AS "WUSTSatz", a."GeaendertAm" AS "GeaendertAm",
   a."ArtGruppe" AS "ArtGruppe", a."HatVPE" AS "HatVPE", a."ArtKlasse" AS "ArtKlasse",
   a."BeschaffungsArt" AS "BeschaffungsArt", a."VerarbeitungsArt" AS "VerarbeitungsArt"`;
+}
+
+/** An article row from the values of `rowColumns`, in their order. */
+export function articleRowFromValues(v: unknown[]): ArticleRow {
+  return {
+    ArtNr: v[0] as string,
+    AnLager: v[1] as string,
+    ArtBez: v[2] as string,
+    ArtikelStatus: v[3] as number | string,
+    Einheit: v[4] as string | null,
+    Farbe: v[5] as string | null,
+    WUSTSatz: v[6] as number | string | null,
+    GeaendertAm: readTimestamp(v[7]) as Date,
+    ArtGruppe: v[8] as string | null,
+    HatVPE: v[9] as string,
+    ArtKlasse: v[10] as string | null,
+    BeschaffungsArt: v[11] as string | null,
+    VerarbeitungsArt: v[12] as string | null,
+  };
+}
+
+/** The values `articleRowFromValues` reads (a cheaper message to a render worker than the object). */
+export function articleRowValues(r: ArticleRow): unknown[] {
+  return [
+    r.ArtNr,
+    r.AnLager,
+    r.ArtBez,
+    r.ArtikelStatus,
+    r.Einheit,
+    r.Farbe,
+    r.WUSTSatz,
+    r.GeaendertAm,
+    r.ArtGruppe,
+    r.HatVPE,
+    r.ArtKlasse,
+    r.BeschaffungsArt,
+    r.VerarbeitungsArt,
+  ];
 }
 
 /** Whether the order is the primary key's, either way (no sort keys, or ArtNr first). */

@@ -15,6 +15,7 @@ import {
   StockMovementRow,
 } from '../../ports/article-catalogue';
 import {
+  articleRowFromValues,
   CHANGED_SINCE_SQL,
   Dialect,
   fromWhere,
@@ -26,6 +27,7 @@ import {
   window,
 } from './article-sql';
 import { streamRows } from './row-stream';
+import { ATTRIBUTES_SQL, PACKAGING_SQL, STOCK_SQL } from '../article-detail-sql';
 
 /** Rows per batch of a streamed query. */
 const STREAM_BATCH = 500;
@@ -42,20 +44,6 @@ SELECT (SELECT MIN(f."Leitwaehrung") FROM "Firma" f) AS "leadingCurrency",
   (SELECT MIN(k."AdrSprache") FROM "Debitor" d2 JOIN "Adressen" k ON k."AdrNr" = d2."KundKontakt"
     WHERE d2."DebiNr" = :debiNr) AS "language",
   ${CHANGE_TABLES.map((t, i) => `(SELECT MAX(c${i}."GeaendertAm") FROM "${t}" c${i}) AS "changed${i}"`).join(',\n  ')}`;
-
-const ATTRIBUTES_SQL = `SELECT "ObjKey" AS "ArtNr", "AttrID", "PHKey", "Contents" FROM "Attribut"
-WHERE "ObjTyp" = 'ART' AND "ObjKey" IN (:...artNrs)`;
-
-const STOCK_SQL = `SELECT x."ArtNr" AS "ArtNr", x."StaoNr" AS "StaoNr", x."LagerOrt" AS "LagerOrt", x."Menge" AS "Menge"
-FROM (
-  SELECT b."ArtNr" AS "ArtNr", b."StaoNr" AS "StaoNr", b."LagerOrt" AS "LagerOrt", b."Bestand" AS "Menge"
-  FROM "Lagerbestand" b WHERE b."ArtNr" IN (:...artNrs)
-  UNION ALL
-  SELECT r."ArtNr", r."StaoNr", r."LagerOrt", 0 - r."Menge" FROM "Reservierung" r WHERE r."ArtNr" IN (:...artNrs)
-) x JOIN "Standort" st ON st."StaoNr" = x."StaoNr" AND st."Freigegeben" = 'J'`;
-
-const PACKAGING_SQL = `SELECT "ArtNr", "VPEinheit", "VPBezeichnung", "VPEFaktor", "Gewicht", "VPEGewicht", "GewichtInhalt"
-FROM "ArtikelVPE" WHERE "ArtNr" IN (:...artNrs)`;
 
 type RawArticleRow = Omit<ArticleRow, 'GeaendertAm'> & { GeaendertAm: unknown };
 
@@ -133,8 +121,8 @@ export class TypeOrmArticleCatalogue extends ArticleCatalogue {
       `SELECT a."ArtNr" AS "ArtNr" ${from.sql}${orderBy(sorts, filter.language)}`,
       from.params,
     );
-    for await (const batch of streamRows<{ ArtNr: string }>(this.dataSource, sql, params, STREAM_BATCH * 2))
-      yield batch.map((r) => r.ArtNr);
+    for await (const batch of streamRows(this.dataSource, sql, params, STREAM_BATCH * 2))
+      yield batch.map((v) => v[0] as string);
   }
 
   async *orderedRows(
@@ -149,8 +137,8 @@ export class TypeOrmArticleCatalogue extends ArticleCatalogue {
         window(this.dialect, offset, limit),
       from.params,
     );
-    for await (const batch of streamRows<RawArticleRow>(this.dataSource, sql, params, STREAM_BATCH))
-      yield batch.map(toArticleRow);
+    for await (const batch of streamRows(this.dataSource, sql, params, STREAM_BATCH))
+      yield batch.map(articleRowFromValues);
   }
 
   async rowsByNumbers(artNrs: string[], filter: ArticleFilter): Promise<ArticleRow[]> {

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Decimal, DecimalLike, dec } from '../../../common/money';
-import { inListBucket, queryPrepared } from '../../../database/prepared-statements';
+import { inListBucket } from '../../../database/in-list-bucket';
+import { queryPrepared } from '../../../database/prepared-statements';
 import {
   CompanyOrderSettings,
   OrderArticle,

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { readTimestamp } from '@app/erp-db';
 import { DataSource } from 'typeorm';
-import { inListBucket, queryPrepared } from '../../../database/prepared-statements';
+import { inListBucket } from '../../../database/in-list-bucket';
+import { queryPrepared } from '../../../database/prepared-statements';
 import { CandidatePriceList, PriceSources, StoredPrice } from '../../ports/price-sources';
+import { PRICES_SQL, PriceRow, toStoredPrice } from '../price-sql';
 
 /** SQL Server accepts at most 2100 parameters per statement. */
 const MAX_ARTICLES_PER_QUERY = 1000;
@@ -19,11 +20,6 @@ WHERE pl."WaehrAbk" = :waehrAbk
   AND (pl."PreisListNr" = d."PreisListNr" OR pl."KundNr" = :debiNr
     OR (pl."KundNr" IS NULL AND (pl."PreisListTyp" = d."PreisListTyp"
       OR pl."PreisListTyp" IN (SELECT f."StandardPreisListTyp" FROM "Firma" f))))`;
-
-const PRICES_SQL = `
-SELECT "PreisListNr", "ArtNr", "VPEinheit", "AbAnzahl", "BisAnzahl", "PreisList", "GeaendertAm"
-FROM "Preis"
-WHERE "PreisListNr" IN (:...listNrs) AND "ArtNr" IN (:...artNrs)`;
 
 /**
  * The candidate lists with their prices for some articles: one row per list and price (a list
@@ -41,8 +37,6 @@ interface CandidateRow {
   Preisart: string;
   step: number | string;
 }
-
-type PriceRow = Omit<StoredPrice, 'GeaendertAm'> & { GeaendertAm: unknown };
 
 @Injectable()
 export class TypeOrmPriceSources extends PriceSources {
@@ -109,16 +103,4 @@ export class TypeOrmPriceSources extends PriceSources {
     }
     return result;
   }
-}
-
-function toStoredPrice(r: PriceRow): StoredPrice {
-  return {
-    PreisListNr: Number(r.PreisListNr),
-    ArtNr: r.ArtNr,
-    VPEinheit: r.VPEinheit ?? '',
-    AbAnzahl: r.AbAnzahl,
-    BisAnzahl: r.BisAnzahl,
-    PreisList: r.PreisList,
-    GeaendertAm: readTimestamp(r.GeaendertAm) as Date,
-  };
 }

@@ -1,0 +1,64 @@
+import { compareDecimals, Decimal, dec, decimalString } from '../common/money';
+import { ArticlePriceTiers, PriceTier } from './ports/price-determination';
+import { CandidatePriceList, StoredPrice } from './ports/price-sources';
+
+// The fallback between price lists as plain functions, without Nest or a database, so that the
+// article render workers (src/articles/adapters/sqlite-workers) run the very same code.
+
+/** Orders the candidate lists: own list first, then the customer's type, then the default type. */
+export function fallbackOrder(lists: CandidatePriceList[]): CandidatePriceList[] {
+  const seen = new Set<number>();
+  return [...lists]
+    .sort((a, b) => a.step - b.step || a.PreisListNr - b.PreisListNr)
+    .filter((l) => (seen.has(l.PreisListNr) ? false : (seen.add(l.PreisListNr), true)));
+}
+
+function toTier(p: StoredPrice, preisart: string): PriceTier {
+  return {
+    AbAnzahl: decimalString(p.AbAnzahl),
+    BisAnzahl: p.BisAnzahl === null || p.BisAnzahl === undefined ? null : decimalString(p.BisAnzahl),
+    PreisList: decimalString(p.PreisList),
+    Preisart: preisart,
+    GeaendertAm: p.GeaendertAm,
+    PreisListNr: p.PreisListNr,
+  };
+}
+
+/**
+ * Picks, per article and packaging unit, the tiers of the first list in the fallback order that
+ * has any price for it; tiers of different lists are never mixed.
+ */
+export function chooseTiers(
+  lists: CandidatePriceList[],
+  prices: StoredPrice[],
+): Map<string, ArticlePriceTiers> {
+  const rank = new Map(lists.map((l, i) => [l.PreisListNr, i]));
+  const winner = new Map<string, number>();
+  for (const p of prices) {
+    const key = `${p.ArtNr}\u0000${p.VPEinheit ?? ''}`;
+    const r = rank.get(p.PreisListNr);
+    if (r === undefined) continue;
+    const current = winner.get(key);
+    if (current === undefined || r < current) winner.set(key, r);
+  }
+  const result = new Map<string, ArticlePriceTiers>();
+  for (const p of prices) {
+    const unit = p.VPEinheit ?? '';
+    if (winner.get(`${p.ArtNr}\u0000${unit}`) !== rank.get(p.PreisListNr)) continue;
+    let article = result.get(p.ArtNr);
+    if (!article) result.set(p.ArtNr, (article = new Map()));
+    let tiers = article.get(unit);
+    if (!tiers) article.set(unit, (tiers = []));
+    tiers.push(toTier(p, lists[rank.get(p.PreisListNr) as number].Preisart));
+  }
+  for (const article of result.values())
+    for (const tiers of article.values()) tiers.sort((a, b) => compareDecimals(a.AbAnzahl, b.AbAnzahl));
+  return result;
+}
+
+/** The tier that applies to a quantity: the highest AbAnzahl not above it. */
+export function tierFor(tiers: PriceTier[], quantity: Decimal): PriceTier | null {
+  let found: PriceTier | null = null;
+  for (const t of tiers) if (dec(t.AbAnzahl).lte(quantity)) found = t;
+  return found;
+}
