@@ -6,6 +6,11 @@ import { ArticleRecordCache } from './article-record-cache';
 import { ArticleVisibility } from './article-visibility';
 import { ArticlesController } from './articles.controller';
 import { ArticlesService } from './articles.service';
+import { AppConfig } from '../common/config/app-config';
+import {
+  sqliteRenderPoolSettings,
+  SqliteWorkerRecordRenderer,
+} from './adapters/sqlite-workers/sqlite-worker-record-renderer';
 import { InProcessRecordRenderer } from './in-process-record-renderer';
 import { ArticleRecordRenderer } from './ports/article-record-renderer';
 
@@ -18,7 +23,15 @@ import { ArticleRecordRenderer } from './ports/article-record-renderer';
     ArticleRecordCache,
     ArticleVisibility,
     InProcessRecordRenderer,
-    { provide: ArticleRecordRenderer, useExisting: InProcessRecordRenderer },
+    {
+      // Worker threads on a SQLite file, else the event loop (a database server works elsewhere).
+      provide: ArticleRecordRenderer,
+      inject: [AppConfig, InProcessRecordRenderer],
+      useFactory: (config: AppConfig, inProcess: InProcessRecordRenderer): ArticleRecordRenderer => {
+        const pool = sqliteRenderPoolSettings(config);
+        return pool ? new SqliteWorkerRecordRenderer(pool) : inProcess;
+      },
+    },
   ],
   exports: [ArticleVisibility],
 })

@@ -1,4 +1,8 @@
 import { DbType } from '@app/erp-db';
+import { availableParallelism } from 'node:os';
+
+/** Article render threads by default: one per core, at most two (see docs/articles.md). */
+const DEFAULT_RENDER_THREADS = Math.min(2, availableParallelism());
 
 /** Thrown at start-up when a setting is wrong; the message names every bad setting. */
 export class ConfigError extends Error {}
@@ -38,6 +42,8 @@ export class AppConfig {
   readonly articleCacheSeconds!: number;
   /** Memory for rendered article records. */
   readonly articleCacheMb!: number;
+  /** Worker threads rendering article records on a SQLite file (0 = on the event loop). */
+  readonly articleRenderThreads!: number;
   readonly attributeWebshop!: string;
   readonly attributePackaging!: string;
   readonly attributeUsage!: string;
@@ -159,6 +165,7 @@ export function loadAppConfig(env: Env = process.env): AppConfig {
     articleSnapshotSeconds: r.int('ARTICLE_SNAPSHOT_SECONDS', 10, 0, 3600),
     articleCacheSeconds: r.int('ARTICLE_CACHE_SECONDS', 60, 0, 86400),
     articleCacheMb: r.int('ARTICLE_CACHE_MB', 128, 0, 65536),
+    articleRenderThreads: r.int('ARTICLE_RENDER_THREADS', DEFAULT_RENDER_THREADS, 0, 16),
     attributeWebshop: r.attributeKey('ATTRIBUTE_WEBSHOP', 'RESTWEBSHOP'),
     attributePackaging: r.attributeKey('ATTRIBUTE_PACKAGING', 'WEBSHOPVPE'),
     attributeUsage: r.attributeKey('ATTRIBUTE_USAGE', 'VERWENDUNG'),

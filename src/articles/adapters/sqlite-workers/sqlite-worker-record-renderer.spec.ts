@@ -1,0 +1,127 @@
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ArticleField } from '../../article-fields';
+import { ArticleRow } from '../../ports/article-catalogue';
+import { RenderContext } from '../../ports/article-record-renderer';
+import { SqliteRenderPoolSettings, SqliteWorkerRecordRenderer } from './sqlite-worker-record-renderer';
+
+const STAMP = '2026-01-05 08:00:00.000';
+
+/** The tables the detail queries read, with one article's rows (and rows that must not show). */
+function createCatalogue(file: string): void {
+  const db = new Database(file);
+  db.exec(`
+    CREATE TABLE "Attribut" ("AttrID" integer PRIMARY KEY, "ObjTyp" varchar, "ObjKey" varchar, "PHKey" varchar, "Contents" varchar);
+    CREATE TABLE "Standort" ("StaoNr" integer PRIMARY KEY, "Freigegeben" varchar);
+    CREATE TABLE "Lagerbestand" ("ArtNr" varchar, "StaoNr" integer, "LagerOrt" varchar, "Bestand" decimal);
+    CREATE TABLE "Reservierung" ("ArtNr" varchar, "StaoNr" integer, "LagerOrt" varchar, "Menge" decimal);
+    CREATE TABLE "ArtikelVPE" ("ArtNr" varchar, "VPEinheit" varchar, "VPBezeichnung" varchar, "VPEFaktor" decimal,
+      "Gewicht" decimal, "VPEGewicht" decimal, "GewichtInhalt" decimal);
+    CREATE TABLE "Preis" ("PreisListNr" integer, "ArtNr" varchar, "VPEinheit" varchar, "AbAnzahl" decimal,
+      "BisAnzahl" decimal, "PreisList" decimal, "GeaendertAm" datetime);
+    INSERT INTO "Attribut" VALUES (1, 'ART', 'A1', 'RESTWEBSHOP', 'SHOP'), (2, 'ART', 'A1', 'FARBE', 'rot'),
+      (3, 'KND', 'A1', 'FARBE', 'blau');
+    INSERT INTO "Standort" VALUES (1, 'J'), (2, 'N');
+    INSERT INTO "Lagerbestand" VALUES ('A1', 1, 'B-01', 5), ('A1', 2, 'X-01', 7);
+    INSERT INTO "Reservierung" VALUES ('A1', 1, 'B-01', 8);
+    INSERT INTO "Preis" VALUES (2, 'A1', '', 1, 9, 10.5, '${STAMP}'), (2, 'A1', '', 10, NULL, 9.75, '${STAMP}'),
+      (3, 'A1', '', 1, NULL, 1, '${STAMP}');
+  `);
+  db.close();
+}
+
+const ROW: ArticleRow = {
+  ArtNr: 'A1',
+  AnLager: 'J',
+  ArtBez: 'Ärmelschoner',
+  ArtikelStatus: 1,
+  Einheit: 'Stk',
+  Farbe: null,
+  WUSTSatz: 19,
+  GeaendertAm: new Date('2026-01-05T08:00:00Z'),
+  ArtGruppe: null,
+  HatVPE: 'N',
+  ArtKlasse: null,
+  BeschaffungsArt: null,
+  VerarbeitungsArt: null,
+};
+
+const CTX: RenderContext = {
+  record: {
+    fields: new Set<ArticleField>(['ArtNr', 'ArtBez', 'attributes', 'Preis', 'Bestand']),
+    baseUrl: 'http://erp.example',
+    waehrAbk: 'EUR',
+    packagingKey: 'WEBSHOPVPE',
+  },
+  prices: {
+    context: { debiNr: null, waehrAbk: 'EUR' },
+    lists: [{ PreisListNr: 2, Preisart: 'N', step: 2 }],
+    key: 'EUR:2N',
+  },
+};
+
+const EXPECTED =
+  '{"ArtNr":"A1","ArtBez":"Ärmelschoner",' +
+  '"attributes":[{"Contents":"rot","PHKey":"FARBE"},{"Contents":"SHOP","PHKey":"RESTWEBSHOP"}],' +
+  '"Preis":[{"AbAnzahl":1,"BisAnzahl":9,"PreisList":10.5,"Preisart":"N","GeaendertAmUTC":"2026-01-05T08:00:00Z"},' +
+  '{"AbAnzahl":10,"PreisList":9.75,"Preisart":"N","GeaendertAmUTC":"2026-01-05T08:00:00Z"}],' +
+  '"Bestand":[{"LagerOrt":"B-01","StaoNr":1,"LagerBestand":-3}]}';
+
+describe('SqliteWorkerRecordRenderer', () => {
+  let dir: string;
+  let file: string;
+  const pools: SqliteWorkerRecordRenderer[] = [];
+  const pool = (settings: Partial<SqliteRenderPoolSettings> = {}) => {
+    const p = new SqliteWorkerRecordRenderer({
+      file,
+      threads: 2,
+      idleMs: 60_000,
+      cacheKiB: 1024,
+      ...settings,
+    });
+    pools.push(p);
+    return p;
+  };
+
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'render-workers-'));
+    file = join(dir, 'catalogue.sqlite');
+    createCatalogue(file);
+  });
+  afterAll(async () => {
+    await Promise.all(pools.map((p) => p.onModuleDestroy()));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('renders records from its own read-only connection, in the rows order', async () => {
+    const renderer = pool();
+    const other: ArticleRow = { ...ROW, ArtNr: 'B2', ArtBez: 'ohne Preis' };
+    expect(await renderer.render([ROW, other], CTX)).toEqual([
+      EXPECTED,
+      '{"ArtNr":"B2","ArtBez":"ohne Preis","attributes":[],"Bestand":[]}',
+    ]);
+    expect(await renderer.render([], CTX)).toEqual([]);
+  });
+
+  it('starts a new worker after an idle one has ended', async () => {
+    const renderer = pool({ threads: 1, idleMs: 20 });
+    expect(await renderer.render([ROW], CTX)).toEqual([EXPECTED]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await renderer.render([ROW], CTX)).toEqual([EXPECTED]);
+  });
+
+  it('fails the batch, not the process, when a worker cannot open the database', async () => {
+    const renderer = pool({ file: join(dir, 'missing.sqlite') });
+    await expect(renderer.render([ROW], CTX)).rejects.toThrow(/article render worker failed/);
+    await expect(renderer.render([ROW], CTX)).rejects.toThrow(/article render worker failed/);
+  });
+
+  it('fails the batches still open when it is shut down', async () => {
+    const renderer = pool({ threads: 1 });
+    const open = expect(renderer.render([ROW], CTX)).rejects.toThrow('article render worker stopped');
+    await renderer.onModuleDestroy();
+    await open;
+  });
+});

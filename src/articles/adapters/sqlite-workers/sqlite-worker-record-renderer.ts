@@ -1,0 +1,157 @@
+import { Logger, OnModuleDestroy } from '@nestjs/common';
+import { extname, join, resolve } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { AppConfig } from '../../../common/config/app-config';
+import { ArticleRow } from '../../ports/article-catalogue';
+import { ArticleRecordRenderer, RenderContext } from '../../ports/article-record-renderer';
+import { articleRowValues } from '../typeorm/article-sql';
+import { RenderJob, RenderReply, RenderWorkerSettings } from './record-render-protocol';
+
+export interface SqliteRenderPoolSettings extends RenderWorkerSettings {
+  threads: number;
+  /** A worker without work for this long ends (its memory is given back); the next batch starts one. */
+  idleMs: number;
+}
+
+/** A worker's heap: batches are small, so a runaway worker ends instead of growing the process. */
+const WORKER_LIMITS = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 };
+
+interface Pending {
+  resolve: (json: string[]) => void;
+  reject: (error: Error) => void;
+}
+
+/** One worker thread, started on first use; its unanswered batches fail if it dies. */
+class RenderThread {
+  private worker: Worker | null = null;
+  private readonly pending = new Map<number, Pending>();
+  private idleTimer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly settings: SqliteRenderPoolSettings,
+    private readonly logger: Logger,
+  ) {}
+
+  get load(): number {
+    return this.pending.size;
+  }
+
+  run(job: RenderJob): Promise<string[]> {
+    const worker = this.worker ?? this.start();
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
+    return new Promise((resolve, reject) => {
+      this.pending.set(job.id, { resolve, reject });
+      worker.postMessage(job);
+    });
+  }
+
+  stop(): Promise<void> {
+    const worker = this.worker;
+    this.worker = null;
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.failAll(new Error('article render worker stopped'));
+    return worker ? worker.terminate().then(() => undefined) : Promise.resolve();
+  }
+
+  private start(): Worker {
+    const file = join(__dirname, `record-render-worker${extname(__filename)}`);
+    // Under ts-node/jest the worker is TypeScript too; compiled, it is the .js next to this file.
+    const worker = file.endsWith('.ts')
+      ? new Worker(
+          `require('ts-node/register/transpile-only');require('tsconfig-paths/register');require(${JSON.stringify(file)});`,
+          { eval: true, workerData: this.workerData(), resourceLimits: WORKER_LIMITS },
+        )
+      : new Worker(file, { workerData: this.workerData(), resourceLimits: WORKER_LIMITS });
+    worker.unref();
+    worker.on('message', (reply: RenderReply) => this.answer(reply));
+    worker.on('error', (e) => {
+      this.logger.error(`article render worker failed: ${e.message}`);
+      if (this.worker === worker) this.worker = null;
+      this.failAll(new Error(`article render worker failed: ${e.message}`));
+    });
+    worker.on('exit', (code) => {
+      if (this.worker === worker) this.worker = null;
+      this.failAll(
+        new Error(
+          code === 0 ? 'article render worker ended' : `article render worker failed (exit code ${code})`,
+        ),
+      );
+    });
+    this.worker = worker;
+    return worker;
+  }
+
+  private workerData(): RenderWorkerSettings {
+    return { file: this.settings.file, cacheKiB: this.settings.cacheKiB };
+  }
+
+  private answer(reply: RenderReply): void {
+    const pending = this.pending.get(reply.id);
+    if (!pending) return;
+    this.pending.delete(reply.id);
+    if ('error' in reply) pending.reject(new Error(`article render worker: ${reply.error}`));
+    else pending.resolve(reply.json);
+    if (this.pending.size === 0 && this.worker) {
+      this.idleTimer = setTimeout(() => void this.stop(), this.settings.idleMs);
+      this.idleTimer.unref();
+    }
+  }
+
+  private failAll(error: Error): void {
+    for (const p of this.pending.values()) p.reject(error);
+    this.pending.clear();
+  }
+}
+
+/**
+ * Renders records on worker threads, each with its own read-only connection to the SQLite file
+ * (better-sqlite3 blocks the thread it runs on, so on the event loop a cold export or catalogue
+ * walk uses one core). A batch goes to the thread with the fewest batches; the main thread reads
+ * the article rows, keeps the record cache and writes the response.
+ */
+export class SqliteWorkerRecordRenderer extends ArticleRecordRenderer implements OnModuleDestroy {
+  readonly parallelism: number;
+  private readonly threads: RenderThread[];
+  private nextId = 0;
+
+  constructor(settings: SqliteRenderPoolSettings) {
+    super();
+    const logger = new Logger('ArticleRenderWorkers');
+    this.parallelism = settings.threads;
+    this.threads = Array.from({ length: settings.threads }, () => new RenderThread(settings, logger));
+  }
+
+  render(rows: ArticleRow[], ctx: RenderContext): Promise<string[]> {
+    if (rows.length === 0) return Promise.resolve([]);
+    const thread = this.threads.reduce((a, b) => (b.load < a.load ? b : a));
+    return thread.run({
+      id: this.nextId++,
+      rows: rows.map(articleRowValues),
+      record: ctx.record,
+      lists: ctx.prices.lists,
+    });
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await Promise.all(this.threads.map((t) => t.stop()));
+  }
+}
+
+/** How long an idle render worker stays. */
+const RENDER_WORKER_IDLE_MS = 60_000;
+/** Page cache of a worker's connection; the OS page cache holds the file anyway. */
+const RENDER_WORKER_CACHE_KIB = 16 * 1024;
+
+/** The render workers for this configuration, or null when records are rendered on the event loop. */
+export function sqliteRenderPoolSettings(config: AppConfig): SqliteRenderPoolSettings | null {
+  if (config.dbType !== 'sqlite' || config.articleRenderThreads === 0) return null;
+  // An in-memory database cannot be opened a second time.
+  if (config.dbPath === '' || config.dbPath === ':memory:') return null;
+  return {
+    file: resolve(config.dbPath),
+    threads: config.articleRenderThreads,
+    idleMs: RENDER_WORKER_IDLE_MS,
+    cacheKiB: RENDER_WORKER_CACHE_KIB,
+  };
+}

@@ -1,0 +1,36 @@
+import { DataSource } from 'typeorm';
+import { ATTRIBUTES_SQL, PACKAGING_SQL, STOCK_SQL } from '../articles/adapters/article-detail-sql';
+import { PRICES_SQL } from '../pricing/adapters/price-sql';
+import { positionalParameters } from './named-parameters';
+
+describe('positionalParameters', () => {
+  // TypeORM's own expansion on SQLite, which the main thread uses for the same statements.
+  const typeorm = new DataSource({ type: 'better-sqlite3', database: ':memory:' }).driver;
+  const params = { artNrs: ['1000', "O'Brien", '1002'], listNrs: [2, 7] };
+  const spaces = (s: string) => s.replace(/\s+/g, ' ').replace(/ ?, ?/g, ',');
+
+  it.each([
+    ['attributes', ATTRIBUTES_SQL],
+    ['stock', STOCK_SQL],
+    ['packaging', PACKAGING_SQL],
+    ['prices', PRICES_SQL],
+  ])('%s: the same statement and values as TypeORM', (_, sql) => {
+    const [text, values] = positionalParameters(sql, params);
+    const [expectedText, expectedValues] = typeorm.escapeQueryWithParameters(sql, params, {});
+    expect(spaces(text)).toBe(spaces(expectedText));
+    expect(values).toEqual(expectedValues);
+  });
+
+  it('binds values and never writes them into the text', () => {
+    expect(
+      positionalParameters('SELECT 1 WHERE a = :a AND b IN (:...b)', { a: "x' OR 1=1 --", b: [1, 2] }),
+    ).toEqual(['SELECT 1 WHERE a = ? AND b IN (?, ?)', ["x' OR 1=1 --", 1, 2]]);
+  });
+
+  it('refuses a name without a value and an empty list', () => {
+    expect(() => positionalParameters('SELECT :a', {})).toThrow('no value for :a');
+    expect(() => positionalParameters('SELECT 1 WHERE b IN (:...b)', { b: [] })).toThrow(
+      ':...b needs a non-empty list',
+    );
+  });
+});
