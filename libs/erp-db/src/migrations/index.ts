@@ -1,6 +1,7 @@
 import { InitialSchema1700000000000 } from './1700000000000-initial-schema';
 import { ArticleListIndexes1700000040000 } from './1700000040000-article-list-indexes';
 import { PriceTierIndex1700000041000 } from './1700000041000-price-tier-index';
+import { ArticleRecordCoveringIndexes1700000042000 } from './1700000042000-article-record-covering-indexes';
 import { CustomerAddressRoleIndexes1700000051000 } from './1700000051000-customer-address-role-indexes';
 
 /** Every migration in order, listed explicitly (no globs). */
@@ -8,5 +9,6 @@ export const ERP_MIGRATIONS = [
   InitialSchema1700000000000,
   ArticleListIndexes1700000040000,
   PriceTierIndex1700000041000,
+  ArticleRecordCoveringIndexes1700000042000,
   CustomerAddressRoleIndexes1700000051000,
 ];
