@@ -75,7 +75,7 @@ describe('articles: render worker threads', () => {
   it('renders on worker threads on a SQLite file, on the event loop on a database server or with 0 threads', () => {
     if (testDbType() === 'sqlite') {
       expect(threadedRenderer).toBeInstanceOf(SqliteWorkerRecordRenderer);
-      expect(threadedRenderer.parallelism).toBe(2);
+      expect(threadedRenderer.parallelism).toBe(4);
     } else expect(threadedRenderer).toBeInstanceOf(InProcessRecordRenderer);
     expect(singleRenderer).toBeInstanceOf(InProcessRecordRenderer);
   });

@@ -81,6 +81,11 @@ export class ArticleRecordCache {
   }
 
   /** The cached JSON of these articles in `contextKey` (undefined where absent or expired). */
+  /** Whether records of this context have been stored (and not dropped wholesale since). */
+  holds(contextKey: string): boolean {
+    return this.contexts.has(contextKey);
+  }
+
   lookup(contextKey: string, artNrs: string[]): (string | undefined)[] {
     if (!this.enabled) return artNrs.map(() => undefined);
     const id = this.contexts.get(contextKey);

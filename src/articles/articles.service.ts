@@ -145,13 +145,34 @@ export class ArticlesService {
     // this one is written out.
     const ahead: Promise<string[]>[] = [];
     const depth = Math.max(1, this.renderer.parallelism);
-    for await (const rows of this.catalogue.orderedRows(ctx.filter, ctx.sorts, offset, limit)) {
-      const next = this.renderRows(rows, ctx);
+    for await (const batch of this.startBatches(ctx, offset, limit)) {
+      const next = batch();
       next.catch(() => undefined);
       ahead.push(next);
       if (ahead.length > depth) yield await (ahead.shift() as Promise<string[]>);
     }
     for (const next of ahead) yield await next;
+  }
+
+  /**
+   * The batches of a stream, to be started in order. A whole list that the record cache knows
+   * nothing of goes to the renderer when it can read it itself (SQLite render workers);
+   * otherwise the rows are read here, and cached records reused.
+   */
+  private async *startBatches(
+    ctx: ArticleListContext,
+    offset: number,
+    limit: number | null,
+  ): AsyncGenerator<() => Promise<string[]>> {
+    if (offset === 0 && limit === null && !this.cache.holds(ctx.recordKey)) {
+      const whole = await this.renderer.wholeList(ctx.filter, ctx.sorts, ctx);
+      if (whole) {
+        yield* whole;
+        return;
+      }
+    }
+    for await (const rows of this.catalogue.orderedRows(ctx.filter, ctx.sorts, offset, limit))
+      yield () => this.renderRows(rows, ctx);
   }
 
   /** `count` of a streamed list, asking the database only when the stream cannot tell. */

@@ -14,7 +14,7 @@ import {
   stockMovementFromValues,
 } from '../article-detail-sql';
 import { articleRowFromValues } from '../typeorm/article-sql';
-import { RenderJob, RenderReply, RenderWorkerSettings } from './record-render-protocol';
+import { QueryJob, RenderJob, RenderReply, RenderWorkerSettings } from './record-render-protocol';
 
 // A render worker thread: its own read-only connection to the SQLite file, the same detail SQL
 // as the TypeORM adapter and the same record code as the main thread. Loads neither Nest nor
@@ -69,15 +69,17 @@ function detailSource(job: RenderJob): RecordDetailSource {
   };
 }
 
-async function render(job: RenderJob): Promise<RenderReply> {
+async function render(job: RenderJob | QueryJob): Promise<RenderReply> {
   try {
-    const records = await buildRecords(job.rows.map(articleRowFromValues), job.record, detailSource(job));
+    if ('query' in job) return { id: job.id, values: all(job.query.sql, job.query.params) };
+    const values = job.range ? all(job.range.sql, job.range.params) : (job.rows ?? []);
+    const records = await buildRecords(values.map(articleRowFromValues), job.record, detailSource(job));
     return { id: job.id, json: records.map((r) => JSON.stringify(r)) };
   } catch (e) {
     return { id: job.id, error: e instanceof Error ? e.message : String(e) };
   }
 }
 
-parentPort?.on('message', (job: RenderJob) => {
+parentPort?.on('message', (job: RenderJob | QueryJob) => {
   void render(job).then((reply) => parentPort?.postMessage(reply));
 });

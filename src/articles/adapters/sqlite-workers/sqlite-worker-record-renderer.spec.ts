@@ -80,7 +80,7 @@ describe('SqliteWorkerRecordRenderer', () => {
       idleMs: 60_000,
       cacheKiB: 1024,
       ...settings,
-    });
+    } as SqliteRenderPoolSettings);
     pools.push(p);
     return p;
   };

@@ -2,13 +2,15 @@ import { Logger, OnModuleDestroy } from '@nestjs/common';
 import { extname, join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { AppConfig } from '../../../common/config/app-config';
-import { ArticleRow } from '../../ports/article-catalogue';
+import { ArticleFilter, ArticleRow, ArticleSort } from '../../ports/article-catalogue';
 import { ArticleRecordRenderer, RenderContext } from '../../ports/article-record-renderer';
-import { articleRowValues } from '../typeorm/article-sql';
-import { RenderJob, RenderReply, RenderWorkerSettings } from './record-render-protocol';
+import { articleRowValues, batchStartsSql, rangeable, rowsInRangeSql } from '../typeorm/article-sql';
+import { QueryJob, RenderJob, RenderReply, RenderWorkerSettings } from './record-render-protocol';
 
 export interface SqliteRenderPoolSettings extends RenderWorkerSettings {
   threads: number;
+  /** The article attribute naming the web shops (RESTWEBSHOP). */
+  webshopKey: string;
   /** A worker without work for this long ends (its memory is given back); the next batch starts one. */
   idleMs: number;
 }
@@ -17,7 +19,7 @@ export interface SqliteRenderPoolSettings extends RenderWorkerSettings {
 const WORKER_LIMITS = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 };
 
 interface Pending {
-  resolve: (json: string[]) => void;
+  resolve: (result: string[] | unknown[][]) => void;
   reject: (error: Error) => void;
 }
 
@@ -36,7 +38,7 @@ class RenderThread {
     return this.pending.size;
   }
 
-  run(job: RenderJob): Promise<string[]> {
+  run(job: RenderJob | QueryJob): Promise<string[] | unknown[][]> {
     const worker = this.worker ?? this.start();
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = null;
@@ -91,7 +93,7 @@ class RenderThread {
     if (!pending) return;
     this.pending.delete(reply.id);
     if ('error' in reply) pending.reject(new Error(`article render worker: ${reply.error}`));
-    else pending.resolve(reply.json);
+    else pending.resolve('json' in reply ? reply.json : reply.values);
     if (this.pending.size === 0 && this.worker) {
       this.idleTimer = setTimeout(() => void this.stop(), this.settings.idleMs);
       this.idleTimer.unref();
@@ -115,22 +117,45 @@ export class SqliteWorkerRecordRenderer extends ArticleRecordRenderer implements
   private readonly threads: RenderThread[];
   private nextId = 0;
 
-  constructor(settings: SqliteRenderPoolSettings) {
+  constructor(private readonly settings: SqliteRenderPoolSettings) {
     super();
     const logger = new Logger('ArticleRenderWorkers');
-    this.parallelism = settings.threads;
+    // One batch rendering and one queued per thread: a thread never waits for the event loop.
+    this.parallelism = 2 * settings.threads;
     this.threads = Array.from({ length: settings.threads }, () => new RenderThread(settings, logger));
   }
 
   render(rows: ArticleRow[], ctx: RenderContext): Promise<string[]> {
     if (rows.length === 0) return Promise.resolve([]);
-    const thread = this.threads.reduce((a, b) => (b.load < a.load ? b : a));
-    return thread.run({
-      id: this.nextId++,
-      rows: rows.map(articleRowValues),
-      record: ctx.record,
-      lists: ctx.prices.lists,
+    return this.renderBatch({ rows: rows.map(articleRowValues) }, ctx);
+  }
+
+  /**
+   * The whole list cut into ranges of the order keys, each read and rendered by a worker: the
+   * event loop only asks where the batches start (one query over the order index) and writes.
+   * Null for orders that do not cut into ranges (descending keys).
+   */
+  override async wholeList(
+    filter: ArticleFilter,
+    sorts: ArticleSort[],
+    ctx: RenderContext,
+  ): Promise<(() => Promise<string[]>)[] | null> {
+    if (!rangeable(sorts, filter.language)) return null;
+    const { sql, params } = batchStartsSql(filter, sorts, WHOLE_LIST_BATCH);
+    const starts = (await this.leastBusy().run({ id: this.nextId++, query: { sql, params } })) as unknown[][];
+    return starts.map((start, i) => () => {
+      const range = rowsInRangeSql(filter, this.settings.webshopKey, sorts, start, starts[i + 1] ?? null);
+      return this.renderBatch({ range }, ctx);
     });
+  }
+
+  private renderBatch(what: Pick<RenderJob, 'rows' | 'range'>, ctx: RenderContext): Promise<string[]> {
+    const job = { id: this.nextId++, ...what, record: ctx.record, lists: ctx.prices.lists };
+    return this.leastBusy().run(job) as Promise<string[]>;
+  }
+
+  private leastBusy(): RenderThread {
+    return this.threads.reduce((a, b) => (b.load < a.load ? b : a));
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -138,10 +163,13 @@ export class SqliteWorkerRecordRenderer extends ArticleRecordRenderer implements
   }
 }
 
+/** Articles per range of a whole-list stream (before the web-shop test). */
+const WHOLE_LIST_BATCH = 500;
+
 /** How long an idle render worker stays. */
 const RENDER_WORKER_IDLE_MS = 60_000;
 /** Page cache of a worker's connection; the OS page cache holds the file anyway. */
-const RENDER_WORKER_CACHE_KIB = 16 * 1024;
+const RENDER_WORKER_CACHE_KIB = 8 * 1024;
 
 /** The render workers for this configuration, or null when records are rendered on the event loop. */
 export function sqliteRenderPoolSettings(config: AppConfig): SqliteRenderPoolSettings | null {
@@ -151,6 +179,7 @@ export function sqliteRenderPoolSettings(config: AppConfig): SqliteRenderPoolSet
   return {
     file: resolve(config.dbPath),
     threads: config.articleRenderThreads,
+    webshopKey: config.attributeWebshop,
     idleMs: RENDER_WORKER_IDLE_MS,
     cacheKiB: RENDER_WORKER_CACHE_KIB,
   };

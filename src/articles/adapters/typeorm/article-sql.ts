@@ -1,7 +1,7 @@
 import { readTimestamp, timestampParam } from '@app/erp-db/dialect';
 import { ArticleFilter, ArticleRow, ArticleSort, SortColumn } from '../../ports/article-catalogue';
 
-/** The main language: its description is Artikel.ArtBez itself, served from IX_Artikel_Status_ArtBez. */
+/** The main language: its description is Artikel.ArtBez itself, served from IX_Artikel_Status_ArtBez_Record. */
 export const MAIN_LANGUAGE = 'ger';
 
 export type Dialect = 'sqlite' | 'postgres' | 'mssql';
@@ -98,10 +98,80 @@ export function fromWhere(
   return { sql, params };
 }
 
+/** The ORDER BY keys: the given sorts, then ArtNr as tie-breaker (pages never overlap). */
+function orderKeys(sorts: ArticleSort[], language: string): { expression: string; descending: boolean }[] {
+  const keys = sorts.map((s) => ({
+    expression: sortExpression(s.column, language),
+    descending: s.descending,
+  }));
+  if (!sorts.some((s) => s.column === 'ArtNr')) keys.push({ expression: 'a."ArtNr"', descending: false });
+  return keys;
+}
+
 export function orderBy(sorts: ArticleSort[], language: string): string {
-  const keys = sorts.map((s) => `${sortExpression(s.column, language)}${s.descending ? ' DESC' : ''}`);
-  if (!sorts.some((s) => s.column === 'ArtNr')) keys.push('a."ArtNr"');
+  const keys = orderKeys(sorts, language).map((k) => `${k.expression}${k.descending ? ' DESC' : ''}`);
   return ` ORDER BY ${keys.join(', ')}`;
+}
+
+/**
+ * Whether the list's order can be cut into ranges of row values (SQLite, PostgreSQL): every key
+ * runs the same direction (the ArtNr tie-breaker ascends, so only ascending orders).
+ */
+export function rangeable(sorts: ArticleSort[], language: string): boolean {
+  return orderKeys(sorts, language).every((k) => !k.descending);
+}
+
+/**
+ * The order keys of every `every`-th article of the list (1st, every+1st, ...): where the
+ * batches of a whole-list stream start. Counted without the web-shop test (the ranges apply
+ * it), so a batch has at most `every` articles.
+ */
+export function batchStartsSql(
+  filter: ArticleFilter,
+  sorts: ArticleSort[],
+  every: number,
+): SqlWithParams & { keys: number } {
+  const keys = orderKeys(sorts, filter.language);
+  const from = fromWhere(
+    { ...filter, webshop: null },
+    '',
+    needsText(sorts),
+    needsTax(sorts),
+    inKeyOrder(sorts),
+  );
+  const columns = keys.map((k, i) => `${k.expression} AS "k${i}"`).join(', ');
+  const names = keys.map((_, i) => `b."k${i}"`).join(', ');
+  return {
+    sql:
+      `SELECT ${names} FROM (SELECT ${columns}, ROW_NUMBER() OVER (${orderBy(sorts, filter.language).trim()}) AS "rn" ` +
+      `${from.sql}) b WHERE b."rn" % :every = 1 ORDER BY b."rn"`,
+    params: { ...from.params, every },
+    keys: keys.length,
+  };
+}
+
+/** The article rows from one batch start (inclusive) to the next (exclusive; null = to the end). */
+export function rowsInRangeSql(
+  filter: ArticleFilter,
+  webshopKey: string,
+  sorts: ArticleSort[],
+  start: unknown[],
+  end: unknown[] | null,
+): SqlWithParams {
+  const keys = `(${orderKeys(sorts, filter.language)
+    .map((k) => k.expression)
+    .join(', ')})`;
+  const from = fromWhere(filter, webshopKey, true, true, inKeyOrder(sorts));
+  const params: Record<string, unknown> = { ...from.params };
+  const bound = (name: string, values: unknown[]) =>
+    `(${values.map((v, i) => ((params[`${name}${i}`] = v), `:${name}${i}`)).join(', ')})`;
+  let range = `${keys} >= ${bound('start', start)}`;
+  if (end !== null) range += ` AND ${keys} < ${bound('end', end)}`;
+  const and = from.sql.includes(' WHERE ') ? ' AND' : ' WHERE';
+  return {
+    sql: `SELECT ${rowColumns(filter.language)} ${from.sql}${and} ${range}${orderBy(sorts, filter.language)}`,
+    params,
+  };
 }
 
 /** Row window after ORDER BY, written the way each database wants it. */
