@@ -258,13 +258,18 @@ function download(url: string, authorization: string): Promise<{ bytes: number; 
   return new Promise((ok, fail) => {
     httpGet(url, { headers: { authorization } }, (res) => {
       if (res.statusCode !== 200) return fail(new Error(`${url}: ${res.statusCode}`));
+      // Only the end carries `count`: keep the last two chunks, decode them once (the client should
+      // not compete with the service for the CPU more than reading the socket takes).
       let bytes = 0;
-      let tail = '';
+      let last: Buffer[] = [];
       res.on('data', (chunk: Buffer) => {
         bytes += chunk.length;
-        tail = (tail + chunk.toString('latin1')).slice(-2000);
+        last = [last[last.length - 1], chunk].filter(Boolean);
       });
-      res.on('end', () => ok({ bytes, count: Number(/"count":(\d+)/.exec(tail)?.[1] ?? NaN) }));
+      res.on('end', () => {
+        const tail = Buffer.concat(last).toString('latin1').slice(-2000);
+        ok({ bytes, count: Number(/"count":(\d+)/.exec(tail)?.[1] ?? NaN) });
+      });
       res.on('error', fail);
     }).on('error', fail);
   });
