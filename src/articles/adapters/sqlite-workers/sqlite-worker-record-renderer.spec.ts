@@ -112,6 +112,15 @@ describe('SqliteWorkerRecordRenderer', () => {
     expect(await renderer.render([ROW], CTX)).toEqual([EXPECTED]);
   });
 
+  it('a batch sent while an idle worker is ending goes to a new worker and succeeds', async () => {
+    const renderer = pool({ threads: 1, idleMs: 20 });
+    for (const wait of [15, 20, 22, 25, 30, 40]) {
+      expect(await renderer.render([ROW], CTX)).toEqual([EXPECTED]);
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+    expect(await renderer.render([ROW], CTX)).toEqual([EXPECTED]);
+  });
+
   it('fails the batch, not the process, when a worker cannot open the database', async () => {
     const renderer = pool({ file: join(dir, 'missing.sqlite') });
     await expect(renderer.render([ROW], CTX)).rejects.toThrow(/article render worker failed/);

@@ -67,18 +67,15 @@ class RenderThread {
       : new Worker(file, { workerData: this.workerData(), resourceLimits: WORKER_LIMITS });
     worker.unref();
     worker.on('message', (reply: RenderReply) => this.answer(reply));
+    // A worker stopped on purpose has failed its batches already; one that dies fails them now
+    // (and only its own: a new worker may be running by the time the old one's exit arrives).
     worker.on('error', (e) => {
       this.logger.error(`article render worker failed: ${e.message}`);
-      if (this.worker === worker) this.worker = null;
-      this.failAll(new Error(`article render worker failed: ${e.message}`));
+      this.lost(worker, new Error(`article render worker failed: ${e.message}`));
     });
     worker.on('exit', (code) => {
-      if (this.worker === worker) this.worker = null;
-      this.failAll(
-        new Error(
-          code === 0 ? 'article render worker ended' : `article render worker failed (exit code ${code})`,
-        ),
-      );
+      const why = code === 0 ? 'ended' : `failed (exit code ${code})`;
+      this.lost(worker, new Error(`article render worker ${why}`));
     });
     this.worker = worker;
     return worker;
@@ -100,6 +97,12 @@ class RenderThread {
     }
   }
 
+  private lost(worker: Worker, error: Error): void {
+    if (this.worker !== worker) return;
+    this.worker = null;
+    this.failAll(error);
+  }
+
   private failAll(error: Error): void {
     for (const p of this.pending.values()) p.reject(error);
     this.pending.clear();
@@ -109,8 +112,8 @@ class RenderThread {
 /**
  * Renders records on worker threads, each with its own read-only connection to the SQLite file
  * (better-sqlite3 blocks the thread it runs on, so on the event loop a cold export or catalogue
- * walk uses one core). A batch goes to the thread with the fewest batches; the main thread reads
- * the article rows, keeps the record cache and writes the response.
+ * walk uses one core). A batch goes to the thread with the fewest batches. For pages the event
+ * loop reads the rows and keeps the record cache; a whole list is read by the threads in ranges.
  */
 export class SqliteWorkerRecordRenderer extends ArticleRecordRenderer implements OnModuleDestroy {
   readonly parallelism: number;
