@@ -1,6 +1,8 @@
 import request from 'supertest';
 import { SqliteWorkerRecordRenderer } from '../src/articles/adapters/sqlite-workers/sqlite-worker-record-renderer';
+import { batchStartsSql, rangeable, rowsInRangeSql } from '../src/articles/adapters/typeorm/article-sql';
 import { InProcessRecordRenderer } from '../src/articles/in-process-record-renderer';
+import { ArticleCatalogue, ArticleFilter, ArticleSort } from '../src/articles/ports/article-catalogue';
 import { ArticleRecordRenderer } from '../src/articles/ports/article-record-renderer';
 import { bytes, createTestApp, TestApp } from './support/test-app';
 import { testDbType } from './support/test-databases';
@@ -94,5 +96,59 @@ describe('articles: render worker threads', () => {
   it('pages asked for at the same time come back complete and in order', () => {
     for (const p of parallelPages) expect(p.status).toBe(200);
     expect(parallelPages.flatMap(numbers)).toEqual(numbers(wholeList));
+  });
+});
+
+describe('articles: whole-list ranges', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ ARTICLE_RENDER_THREADS: '0' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const run = async (q: { sql: string; params: Record<string, unknown> }) => {
+    const [sql, values] = t.dataSource.driver.escapeQueryWithParameters(q.sql, q.params, {});
+    return (await t.dataSource.query(sql, values)) as Record<string, unknown>[];
+  };
+
+  const FILTERS: ArticleFilter[] = [
+    { language: 'ger', webshop: 'SHOP', activeOnly: true, modifiedSince: null },
+    { language: 'fre', webshop: null, activeOnly: true, modifiedSince: null },
+    { language: 'ger', webshop: null, activeOnly: false, modifiedSince: new Date('2000-01-01T00:00:00Z') },
+  ];
+  const SORTS: ArticleSort[][] = [
+    [{ column: 'ArtBez', descending: false }],
+    [{ column: 'ArtNr', descending: false }],
+    [
+      { column: 'WUSTSatz', descending: false },
+      { column: 'Farbe', descending: false },
+    ],
+  ];
+
+  it.each(FILTERS.flatMap((f) => SORTS.map((s) => [f, s] as const)))(
+    'ranges of 3 cover the list exactly once, in its order (%j %j)',
+    async (filter, sorts) => {
+      const whole: string[] = [];
+      for await (const rows of t.app.get(ArticleCatalogue).orderedRows(filter, sorts, 0, null))
+        whole.push(...rows.map((r) => r.ArtNr));
+      expect(whole.length).toBeGreaterThan(6);
+      const starts = await run(batchStartsSql(filter, sorts, 3));
+      const keys = starts.map((row) => Object.values(row));
+      const ranged: string[] = [];
+      for (let i = 0; i < keys.length; i++) {
+        const range = rowsInRangeSql(filter, 'RESTWEBSHOP', sorts, keys[i], keys[i + 1] ?? null);
+        ranged.push(...(await run(range)).map((r) => r.ArtNr as string));
+      }
+      expect(ranged).toEqual(whole);
+    },
+  );
+
+  it('descending orders are not cut into ranges', () => {
+    expect(rangeable([{ column: 'ArtBez', descending: false }], 'ger')).toBe(true);
+    expect(rangeable([{ column: 'ArtBez', descending: true }], 'ger')).toBe(false);
+    expect(rangeable([{ column: 'ArtNr', descending: true }], 'ger')).toBe(false);
   });
 });
