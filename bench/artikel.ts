@@ -1,13 +1,12 @@
 import { Controller, Get, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import { ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { freePort, login, stop } from './support/service';
+import { freePort, login, startServer, stop } from './support/service';
 import { compileProject } from './support/compile';
 
 // autocannon ships no types; this is the part of its programmatic API used here.
@@ -202,33 +201,6 @@ export async function serveHelloWorld(port: number): Promise<void> {
   });
   await app.listen(port, '127.0.0.1');
   process.stdout.write(`listening on ${await app.getUrl()}\n`);
-}
-
-/** Spawns a node process and waits for its "listening on <url>" line (bounded in time). */
-function startServer(args: string[], env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(process.execPath, args, {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((ok, fail) => {
-    const timer = setTimeout(() => fail(new Error('the service did not start within 120 s')), 120_000);
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /listening on (http:\/\/[^\s(]+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        child.stdout!.removeAllListeners('data');
-        child.stdout!.resume();
-        ok({ child, base: m[1].replace('localhost', '127.0.0.1').replace('[::1]', '127.0.0.1') });
-      }
-    });
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      fail(new Error(`the service exited with ${code} before listening:\n${out}`));
-    });
-  });
 }
 
 async function getJson(url: string, headers: Record<string, string>): Promise<Record<string, unknown>> {

@@ -1,10 +1,10 @@
-import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { compileProject } from './support/compile';
-import { freePort, login, stop } from './support/service';
+import { freePort, login, Service, startServer, stop } from './support/service';
 import { Client } from 'pg';
 
 // autocannon ships no types; this is the part of its programmatic API used here.
@@ -220,7 +220,7 @@ async function runOn(
     dispose = () => dropPgDatabase(name);
   }
   try {
-    const service = await startServer(main, env);
+    const service = await startServer(main, env, true);
     try {
       // Planner statistics, as autovacuum keeps them on a database in use (it would get to the
       // freshly seeded one only after a minute, in the middle of a run).
@@ -263,37 +263,6 @@ async function runOn(
   } finally {
     await dispose();
   }
-}
-
-interface Service {
-  child: ChildProcess;
-  base: string;
-}
-
-/** Spawns the service and waits for its "listening on <url>" line (bounded in time). */
-function startServer(args: string[], env: NodeJS.ProcessEnv): Promise<Service> {
-  const child = spawn(process.execPath, args, {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-  });
-  return new Promise((ok, fail) => {
-    const timer = setTimeout(() => fail(new Error('the service did not start within 120 s')), 120_000);
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /listening on (http:\/\/[^\s(]+)/.exec(out);
-      if (!m) return;
-      clearTimeout(timer);
-      child.stdout!.removeAllListeners('data');
-      child.stdout!.resume();
-      ok({ child, base: m[1].replace('localhost', '127.0.0.1') });
-    });
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      fail(new Error(`the service exited with ${code} before listening:\n${out}`));
-    });
-  });
 }
 
 /** The statements the service has sent so far (see QUERY_COUNTER). */

@@ -1,5 +1,6 @@
-import { ChildProcess } from 'node:child_process';
+import { ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { ROOT } from './compile';
 
 /** A port that was free a moment ago (main.ts needs a fixed PORT). */
 export function freePort(): Promise<string> {
@@ -33,4 +34,39 @@ export async function login(base: string): Promise<string> {
   });
   if (res.status !== 200) throw new Error(`login failed: ${res.status}`);
   return ((await res.json()) as { access_token: string }).access_token;
+}
+
+export interface Service {
+  child: ChildProcess;
+  /** http://127.0.0.1:<port> */
+  base: string;
+}
+
+/**
+ * Spawns a node process (the service, or another server) and waits for its "listening on <url>"
+ * line, at most 120 s. `ipc` opens a channel to the child (the orders bench asks it for counts).
+ */
+export function startServer(args: string[], env: NodeJS.ProcessEnv, ipc = false): Promise<Service> {
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env,
+    stdio: ipc ? ['ignore', 'pipe', 'inherit', 'ipc'] : ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((ok, fail) => {
+    const timer = setTimeout(() => fail(new Error('the service did not start within 120 s')), 120_000);
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /listening on (http:\/\/[^\s(]+)/.exec(out);
+      if (!m) return;
+      clearTimeout(timer);
+      child.stdout!.removeAllListeners('data');
+      child.stdout!.resume();
+      ok({ child, base: m[1].replace('localhost', '127.0.0.1').replace('[::1]', '127.0.0.1') });
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      fail(new Error(`the service exited with ${code} before listening:\n${out}`));
+    });
+  });
 }
