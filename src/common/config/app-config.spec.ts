@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { ConfigError, loadAppConfig } from './app-config';
 
 describe('loadAppConfig', () => {
@@ -41,6 +42,14 @@ describe('loadAppConfig', () => {
     expect(() => loadAppConfig({ ARTICLE_CACHE_SECONDS: '-1', ARTICLE_CACHE_MB: 'lots' })).toThrow(
       /ARTICLE_CACHE_SECONDS[\s\S]*ARTICLE_CACHE_MB/,
     );
+  });
+
+  it('article render threads: one per core by default, at most 2; 0 to 16 accepted', () => {
+    expect(loadAppConfig({}).articleRenderThreads).toBe(Math.min(2, availableParallelism()));
+    expect(loadAppConfig({ ARTICLE_RENDER_THREADS: '0' }).articleRenderThreads).toBe(0);
+    expect(loadAppConfig({ ARTICLE_RENDER_THREADS: '16' }).articleRenderThreads).toBe(16);
+    expect(() => loadAppConfig({ ARTICLE_RENDER_THREADS: '17' })).toThrow(/ARTICLE_RENDER_THREADS/);
+    expect(() => loadAppConfig({ ARTICLE_RENDER_THREADS: 'all' })).toThrow(/ARTICLE_RENDER_THREADS/);
   });
 
   it('requires DATABASE_URL for postgres and does not seed there by default', () => {
