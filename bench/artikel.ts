@@ -135,17 +135,20 @@ export async function run(args: string[]): Promise<void> {
       await getJson(`${exporter.base}/www/artikel?limit=1&fields=ArtNr`, {
         authorization: `Bearer ${token}`,
       });
-      const before = rssMb(exporter.child.pid as number);
-      resetPeakRss(exporter.child.pid as number);
+      const pid = exporter.child.pid as number;
+      const before = rssMb(pid);
+      resetPeakRss(pid);
+      const cpuBefore = cpuSeconds(pid);
       const started = process.hrtime.bigint();
       const done = await download(`${exporter.base}/www/artikel?limit=0`, `Bearer ${token}`);
       const secondsTaken = Number(process.hrtime.bigint() - started) / 1e9;
-      const peak = peakRssMb(exporter.child.pid as number);
+      const peak = peakRssMb(pid);
+      const cpu = cpuSeconds(pid) - cpuBefore;
       console.log(
         `GET /www/artikel?limit=0 (whole export): ${fmt(done.count)} articles, ` +
           `${(done.bytes / 1e6).toFixed(1)} MB in ${secondsTaken.toFixed(2)} s ` +
           `(${fmt(done.count / secondsTaken)} articles/s); service RSS ${before.toFixed(0)} MB before, ` +
-          `peak ${peak.toFixed(0)} MB during`,
+          `peak ${peak.toFixed(0)} MB during; service CPU ${cpu.toFixed(2)} s (all threads)`,
       );
     } finally {
       await stop(exporter.child);
@@ -253,6 +256,15 @@ function procStatus(pid: number, field: string): number {
 }
 
 const rssMb = (pid: number) => procStatus(pid, 'VmRSS');
+
+/**
+ * User + system CPU of a process, all its threads (Linux /proc/<pid>/stat, clock ticks of 1/100 s).
+ * Less dependent on what else the host runs than wall time, which a loaded VM stretches.
+ */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
 const peakRssMb = (pid: number) => procStatus(pid, 'VmHWM');
 
 /** Linux: writing 5 to clear_refs resets the peak RSS (VmHWM) to the current RSS. */
