@@ -1,8 +1,13 @@
 import request from 'supertest';
 import { SqliteWorkerRecordRenderer } from '../src/articles/adapters/sqlite-workers/sqlite-worker-record-renderer';
-import { batchStartsSql, rangeable, rowsInRangeSql } from '../src/articles/adapters/typeorm/article-sql';
+import { rangeable, rowsInRangeSql } from '../src/articles/adapters/typeorm/article-sql';
 import { InProcessRecordRenderer } from '../src/articles/in-process-record-renderer';
-import { ArticleCatalogue, ArticleFilter, ArticleSort } from '../src/articles/ports/article-catalogue';
+import {
+  ArticleCatalogue,
+  ArticleFilter,
+  ArticleKey,
+  ArticleSort,
+} from '../src/articles/ports/article-catalogue';
 import { ArticleRecordRenderer } from '../src/articles/ports/article-record-renderer';
 import { bytes, createTestApp, TestApp } from './support/test-app';
 import { testDbType } from './support/test-databases';
@@ -109,7 +114,7 @@ describe('articles: whole-list ranges', () => {
     await t.close();
   });
 
-  const run = async (q: { sql: string; params: Record<string, unknown> }) => {
+  const query = async (q: { sql: string; params: Record<string, unknown> }) => {
     const [sql, values] = t.dataSource.driver.escapeQueryWithParameters(q.sql, q.params, {});
     return (await t.dataSource.query(sql, values)) as Record<string, unknown>[];
   };
@@ -129,22 +134,44 @@ describe('articles: whole-list ranges', () => {
   ];
 
   it.each(FILTERS.flatMap((f) => SORTS.map((s) => [f, s] as const)))(
-    'ranges of 3 cover the list exactly once, in its order (%j %j)',
+    'runs of 3 read as ranges give the list exactly once, in its order (%j %j)',
     async (filter, sorts) => {
+      const catalogue = t.app.get(ArticleCatalogue);
       const whole: string[] = [];
-      for await (const rows of t.app.get(ArticleCatalogue).orderedRows(filter, sorts, 0, null))
+      for await (const rows of catalogue.orderedRows(filter, sorts, 0, null))
         whole.push(...rows.map((r) => r.ArtNr));
       expect(whole.length).toBeGreaterThan(6);
-      const starts = await run(batchStartsSql(filter, sorts, 3));
-      const keys = starts.map((row) => Object.values(row));
+      const keyed: ArticleKey[] = [];
+      for await (const batch of catalogue.orderedKeys(filter, sorts, 0, null)) keyed.push(...batch);
+      expect(keyed.map((k) => k.artNr)).toEqual(whole);
       const ranged: string[] = [];
-      for (let i = 0; i < keys.length; i++) {
-        const range = rowsInRangeSql(filter, 'RESTWEBSHOP', sorts, keys[i], keys[i + 1] ?? null);
-        ranged.push(...(await run(range)).map((r) => r.ArtNr as string));
+      for (let i = 0; i < keyed.length; i += 3) {
+        const run = keyed.slice(i, i + 3);
+        const range = rowsInRangeSql(
+          filter,
+          sorts,
+          run[0].keys,
+          run[run.length - 1].keys,
+          run.map((k) => k.artNr),
+        );
+        ranged.push(...(await query(range)).map((r) => r.ArtNr as string));
       }
       expect(ranged).toEqual(whole);
     },
   );
+
+  it('a window of the keys: offset and limit as in the rows', async () => {
+    const catalogue = t.app.get(ArticleCatalogue);
+    const filter = FILTERS[0];
+    const rows: string[] = [];
+    for await (const batch of catalogue.orderedRows(filter, SORTS[0], 2, 4))
+      rows.push(...batch.map((r) => r.ArtNr));
+    const keys: string[] = [];
+    for await (const batch of catalogue.orderedKeys(filter, SORTS[0], 2, 4))
+      keys.push(...batch.map((k) => k.artNr));
+    expect(rows).toHaveLength(4);
+    expect(keys).toEqual(rows);
+  });
 
   it('descending orders are not cut into ranges', () => {
     expect(rangeable([{ column: 'ArtBez', descending: false }], 'ger')).toBe(true);

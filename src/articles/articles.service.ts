@@ -155,23 +155,22 @@ export class ArticlesService {
   }
 
   /**
-   * The batches of a stream, to be started in order. A whole list that the record cache knows
-   * nothing of goes to the renderer when it can read it itself (SQLite render workers);
-   * otherwise the rows are read here, and cached records reused.
+   * The batches of a stream, to be started in order. When the renderer reads runs of the list
+   * itself (SQLite render threads) and the record cache knows nothing of the context, only the
+   * order keys are read here; otherwise the rows, and cached records are reused.
    */
   private async *startBatches(
     ctx: ArticleListContext,
     offset: number,
     limit: number | null,
   ): AsyncGenerator<() => Promise<string[]>> {
-    if (offset === 0 && limit === null && !this.cache.holds(ctx.recordKey)) {
-      const whole = await this.renderer.wholeList(ctx.filter, ctx.sorts, ctx);
-      if (whole) {
-        yield* whole;
-        return;
-      }
+    const { filter, sorts } = ctx;
+    if (!this.cache.holds(ctx.recordKey) && this.renderer.readsKeyedRuns(sorts, filter.language)) {
+      for await (const run of this.catalogue.orderedKeys(filter, sorts, offset, limit))
+        yield () => this.renderer.renderKeyed(run, filter, sorts, ctx);
+      return;
     }
-    for await (const rows of this.catalogue.orderedRows(ctx.filter, ctx.sorts, offset, limit))
+    for await (const rows of this.catalogue.orderedRows(filter, sorts, offset, limit))
       yield () => this.renderRows(rows, ctx);
   }
 

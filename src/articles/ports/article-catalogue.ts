@@ -76,6 +76,12 @@ export interface PackagingRow {
   GewichtInhalt: number | string | null;
 }
 
+/** An article of the list with the values of its order keys (the sorts, then ArtNr). */
+export interface ArticleKey {
+  artNr: string;
+  keys: unknown[];
+}
+
 /** What the list needs besides the price determination. */
 export interface RequestReferenceData {
   leadingCurrency: string;
@@ -110,6 +116,17 @@ export abstract class ArticleCatalogue {
     offset: number,
     limit: number | null,
   ): AsyncIterable<ArticleRow[]>;
+
+  /**
+   * The list's articles with their order keys, in list order from `offset` (`limit` null = to the
+   * end), in batches: one cursor, so membership and order are one snapshot.
+   */
+  abstract orderedKeys(
+    filter: ArticleFilter,
+    sorts: ArticleSort[],
+    offset: number,
+    limit: number | null,
+  ): AsyncIterable<ArticleKey[]>;
 
   /** The rows of these articles that pass the filter, in any order. */
   abstract rowsByNumbers(artNrs: string[], filter: ArticleFilter): Promise<ArticleRow[]>;

@@ -1,6 +1,6 @@
 import { PriceListSequence } from '../../pricing/ports/price-determination';
 import { RecordContext } from '../article.mapper';
-import { ArticleFilter, ArticleRow, ArticleSort } from './article-catalogue';
+import { ArticleFilter, ArticleKey, ArticleRow, ArticleSort } from './article-catalogue';
 
 /** What the records of one request are rendered with. */
 export interface RenderContext {
@@ -22,15 +22,23 @@ export abstract class ArticleRecordRenderer {
   abstract render(rows: ArticleRow[], ctx: RenderContext): Promise<string[]>;
 
   /**
-   * The whole list, when the renderer reads it itself: one call per batch, in list order, each
-   * giving the JSON of the batch's records. Null when it cannot; then the caller reads the rows
-   * and hands them to `render`.
+   * Whether it reads a run of the list's articles itself from their order keys (`renderKeyed`);
+   * then a stream reads only the keys.
    */
-  async wholeList(
+  readsKeyedRuns(_sorts: ArticleSort[], _language: string): boolean {
+    return false;
+  }
+
+  /**
+   * The JSON of the records of a run of consecutive articles of the list, in the run's order;
+   * an article gone meanwhile is left out.
+   */
+  renderKeyed(
+    _run: ArticleKey[],
     _filter: ArticleFilter,
     _sorts: ArticleSort[],
     _ctx: RenderContext,
-  ): Promise<(() => Promise<string[]>)[] | null> {
-    return null;
+  ): Promise<string[]> {
+    return Promise.reject(new Error('this renderer reads no keyed runs'));
   }
 }

@@ -15,23 +15,20 @@ export interface Query {
   params: Record<string, unknown>;
 }
 
-/** Rows of a query, as value arrays. */
-export interface QueryJob {
-  id: number;
-  query: Query;
-}
-
 /** One batch to render (structured-cloned: dates stay Dates, the fields a Set). */
 export interface RenderJob {
   id: number;
   /** The article rows as `articleRowValues` (arrays clone faster than objects), or... */
   rows?: unknown[][];
-  /** ...the query that reads them (columns as `rowColumns`). */
+  /** ...a range query that reads them (columns as `rowColumns`)... */
   range?: Query;
+  /** ...for these articles, in this order (read by number when the range misses one). */
+  numbers?: string[];
+  /** The description language (for articles read by number). */
+  language?: string;
   record: RecordContext;
   /** The request's price-list sequence, in fallback order. */
   lists: CandidatePriceList[];
 }
 
-export type RenderReply =
-  { id: number; json: string[] } | { id: number; values: unknown[][] } | { id: number; error: string };
+export type RenderReply = { id: number; json: string[] } | { id: number; error: string };

@@ -13,8 +13,9 @@ import {
   STOCK_SQL,
   stockMovementFromValues,
 } from '../article-detail-sql';
-import { articleRowFromValues } from '../typeorm/article-sql';
-import { QueryJob, RenderJob, RenderReply, RenderWorkerSettings } from './record-render-protocol';
+import { articleRowFromValues, rowsByKeys } from '../typeorm/article-sql';
+import { ArticleRow } from '../../ports/article-catalogue';
+import { Query, RenderJob, RenderReply, RenderWorkerSettings } from './record-render-protocol';
 
 // A render worker thread: its own read-only connection to the SQLite file, the same detail SQL
 // as the TypeORM adapter and the same record code as the main thread. Loads neither Nest nor
@@ -69,17 +70,39 @@ function detailSource(job: RenderJob): RecordDetailSource {
   };
 }
 
-async function render(job: RenderJob | QueryJob): Promise<RenderReply> {
+/**
+ * The rows of a run of the list in its order: the range, and by number the articles whose order
+ * keys changed since the list was read (they are no longer in the range); gone ones left out.
+ */
+function rowsOfRun(range: Query, numbers: string[], language: string): ArticleRow[] {
+  const found = new Map<string, ArticleRow>();
+  for (const values of all(range.sql, range.params)) {
+    const row = articleRowFromValues(values);
+    found.set(row.ArtNr, row);
+  }
+  const moved = numbers.filter((n) => !found.has(n));
+  if (moved.length > 0) {
+    const { sql, params } = rowsByKeys(
+      { language, webshop: null, activeOnly: false, modifiedSince: null },
+      '',
+    );
+    for (const row of byKeys(sql, articleRowFromValues, moved, params)) found.set(row.ArtNr, row);
+  }
+  return numbers.flatMap((n) => found.get(n) ?? []);
+}
+
+async function render(job: RenderJob): Promise<RenderReply> {
   try {
-    if ('query' in job) return { id: job.id, values: all(job.query.sql, job.query.params) };
-    const values = job.range ? all(job.range.sql, job.range.params) : (job.rows ?? []);
-    const records = await buildRecords(values.map(articleRowFromValues), job.record, detailSource(job));
+    const rows = job.range
+      ? rowsOfRun(job.range, job.numbers ?? [], job.language ?? '')
+      : (job.rows ?? []).map(articleRowFromValues);
+    const records = await buildRecords(rows, job.record, detailSource(job));
     return { id: job.id, json: records.map((r) => JSON.stringify(r)) };
   } catch (e) {
     return { id: job.id, error: e instanceof Error ? e.message : String(e) };
   }
 }
 
-parentPort?.on('message', (job: RenderJob | QueryJob) => {
+parentPort?.on('message', (job: RenderJob) => {
   void render(job).then((reply) => parentPort?.postMessage(reply));
 });

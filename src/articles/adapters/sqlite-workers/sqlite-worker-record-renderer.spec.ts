@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ArticleField } from '../../article-fields';
-import { ArticleRow } from '../../ports/article-catalogue';
+import { ArticleFilter, ArticleRow, ArticleSort } from '../../ports/article-catalogue';
 import { RenderContext } from '../../ports/article-record-renderer';
 import { SqliteRenderPoolSettings, SqliteWorkerRecordRenderer } from './sqlite-worker-record-renderer';
 
@@ -21,6 +21,17 @@ function createCatalogue(file: string): void {
       "Gewicht" decimal, "VPEGewicht" decimal, "GewichtInhalt" decimal);
     CREATE TABLE "Preis" ("PreisListNr" integer, "ArtNr" varchar, "VPEinheit" varchar, "AbAnzahl" decimal,
       "BisAnzahl" decimal, "PreisList" decimal, "GeaendertAm" datetime);
+    CREATE TABLE "Artikel" ("ArtNr" varchar PRIMARY KEY, "ArtBez" varchar, "AnLager" varchar, "ArtikelStatus" integer,
+      "Einheit" varchar, "Farbe" varchar, "WUSTCode" varchar, "ArtGruppe" varchar, "HatVPE" varchar, "ArtKlasse" varchar,
+      "BeschaffungsArt" varchar, "VerarbeitungsArt" varchar, "GeaendertAm" datetime);
+    CREATE INDEX "IX_Artikel_Status_ArtBez" ON "Artikel" ("ArtikelStatus", "ArtBez", "ArtNr");
+    CREATE TABLE "MWSTCode" ("WUSTCode" varchar PRIMARY KEY, "WUSTSatz" decimal);
+    CREATE TABLE "Firma" ("StandardWUSTCode" varchar);
+    INSERT INTO "Firma" VALUES ('1');
+    INSERT INTO "MWSTCode" VALUES ('1', 19);
+    INSERT INTO "Artikel" ("ArtNr", "ArtBez", "AnLager", "ArtikelStatus", "HatVPE", "GeaendertAm") VALUES
+      ('B2', 'Bohrer', 'J', 1, 'N', '${STAMP}'), ('A1', 'Zange', 'J', 1, 'N', '${STAMP}'),
+      ('C3', 'Feile', 'J', 1, 'N', '${STAMP}');
     INSERT INTO "Attribut" VALUES (1, 'ART', 'A1', 'RESTWEBSHOP', 'SHOP'), (2, 'ART', 'A1', 'FARBE', 'rot'),
       (3, 'KND', 'A1', 'FARBE', 'blau');
     INSERT INTO "Standort" VALUES (1, 'J'), (2, 'N');
@@ -119,6 +130,29 @@ describe('SqliteWorkerRecordRenderer', () => {
       await new Promise((resolve) => setTimeout(resolve, wait));
     }
     expect(await renderer.render([ROW], CTX)).toEqual([EXPECTED]);
+  });
+
+  it('a run of the list read as a range: moved articles read by number, gone ones left out', async () => {
+    const renderer = pool();
+    const filter: ArticleFilter = { language: 'ger', webshop: null, activeOnly: true, modifiedSince: null };
+    const sorts: ArticleSort[] = [{ column: 'ArtBez', descending: false }];
+    // The keys as the list read them: A1 has been renamed to "Zange" since (out of the range), X9 deleted.
+    const run = [
+      { artNr: 'B2', keys: ['Bohrer', 'B2'] },
+      { artNr: 'A1', keys: ['Dübel', 'A1'] },
+      { artNr: 'X9', keys: ['Eimer', 'X9'] },
+      { artNr: 'C3', keys: ['Feile', 'C3'] },
+    ];
+    const ctx = {
+      ...CTX,
+      record: { ...CTX.record, fields: new Set<ArticleField>(['ArtNr', 'ArtBez', 'WUSTSatz']) },
+    };
+    expect(renderer.readsKeyedRuns(sorts, 'ger')).toBe(true);
+    expect(await renderer.renderKeyed(run, filter, sorts, ctx)).toEqual([
+      '{"ArtNr":"B2","ArtBez":"Bohrer","WUSTSatz":19}',
+      '{"ArtNr":"A1","ArtBez":"Zange","WUSTSatz":19}',
+      '{"ArtNr":"C3","ArtBez":"Feile","WUSTSatz":19}',
+    ]);
   });
 
   it('fails the batch, not the process, when a worker cannot open the database', async () => {

@@ -2,15 +2,13 @@ import { Logger, OnModuleDestroy } from '@nestjs/common';
 import { extname, join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { AppConfig } from '../../../common/config/app-config';
-import { ArticleFilter, ArticleRow, ArticleSort } from '../../ports/article-catalogue';
+import { ArticleFilter, ArticleKey, ArticleRow, ArticleSort } from '../../ports/article-catalogue';
 import { ArticleRecordRenderer, RenderContext } from '../../ports/article-record-renderer';
-import { articleRowValues, batchStartsSql, rangeable, rowsInRangeSql } from '../typeorm/article-sql';
-import { QueryJob, RenderJob, RenderReply, RenderWorkerSettings } from './record-render-protocol';
+import { articleRowValues, rangeable, rowsInRangeSql } from '../typeorm/article-sql';
+import { RenderJob, RenderReply, RenderWorkerSettings } from './record-render-protocol';
 
 export interface SqliteRenderPoolSettings extends RenderWorkerSettings {
   threads: number;
-  /** The article attribute naming the web shops (RESTWEBSHOP). */
-  webshopKey: string;
   /** A worker without work for this long ends (its memory is given back); the next batch starts one. */
   idleMs: number;
 }
@@ -19,7 +17,7 @@ export interface SqliteRenderPoolSettings extends RenderWorkerSettings {
 const WORKER_LIMITS = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 };
 
 interface Pending {
-  resolve: (result: string[] | unknown[][]) => void;
+  resolve: (json: string[]) => void;
   reject: (error: Error) => void;
 }
 
@@ -38,7 +36,7 @@ class RenderThread {
     return this.pending.size;
   }
 
-  run(job: RenderJob | QueryJob): Promise<string[] | unknown[][]> {
+  run(job: RenderJob): Promise<string[]> {
     const worker = this.worker ?? this.start();
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = null;
@@ -90,7 +88,7 @@ class RenderThread {
     if (!pending) return;
     this.pending.delete(reply.id);
     if ('error' in reply) pending.reject(new Error(`article render worker: ${reply.error}`));
-    else pending.resolve('json' in reply ? reply.json : reply.values);
+    else pending.resolve(reply.json);
     if (this.pending.size === 0 && this.worker) {
       this.idleTimer = setTimeout(() => void this.stop(), this.settings.idleMs);
       this.idleTimer.unref();
@@ -113,7 +111,8 @@ class RenderThread {
  * Renders records on worker threads, each with its own read-only connection to the SQLite file
  * (better-sqlite3 blocks the thread it runs on, so on the event loop a cold export or catalogue
  * walk uses one core). A batch goes to the thread with the fewest batches. For pages the event
- * loop reads the rows and keeps the record cache; a whole list is read by the threads in ranges.
+ * loop reads the rows and keeps the record cache; for a stream it reads only the order keys and
+ * the threads read the rows, a range of the order index per batch.
  */
 export class SqliteWorkerRecordRenderer extends ArticleRecordRenderer implements OnModuleDestroy {
   readonly parallelism: number;
@@ -133,28 +132,33 @@ export class SqliteWorkerRecordRenderer extends ArticleRecordRenderer implements
     return this.renderBatch({ rows: rows.map(articleRowValues) }, ctx);
   }
 
+  /** Ascending orders: a run of the list is one range of the order index (row values). */
+  override readsKeyedRuns(sorts: ArticleSort[], language: string): boolean {
+    return rangeable(sorts, language);
+  }
+
   /**
-   * The whole list cut into ranges of the order keys, each read and rendered by a worker: the
-   * event loop only asks where the batches start (one query over the order index) and writes.
-   * Null for orders that do not cut into ranges (descending keys).
+   * A run of the list read by a thread as one range of the order index (the event loop only
+   * reads the keys and writes); articles whose keys changed since are read by number.
    */
-  override async wholeList(
+  override renderKeyed(
+    run: ArticleKey[],
     filter: ArticleFilter,
     sorts: ArticleSort[],
     ctx: RenderContext,
-  ): Promise<(() => Promise<string[]>)[] | null> {
-    if (!rangeable(sorts, filter.language)) return null;
-    const { sql, params } = batchStartsSql(filter, sorts, WHOLE_LIST_BATCH);
-    const starts = (await this.leastBusy().run({ id: this.nextId++, query: { sql, params } })) as unknown[][];
-    return starts.map((start, i) => () => {
-      const range = rowsInRangeSql(filter, this.settings.webshopKey, sorts, start, starts[i + 1] ?? null);
-      return this.renderBatch({ range }, ctx);
-    });
+  ): Promise<string[]> {
+    if (run.length === 0) return Promise.resolve([]);
+    const numbers = run.map((a) => a.artNr);
+    const range = rowsInRangeSql(filter, sorts, run[0].keys, run[run.length - 1].keys, numbers);
+    return this.renderBatch({ range, numbers, language: filter.language }, ctx);
   }
 
-  private renderBatch(what: Pick<RenderJob, 'rows' | 'range'>, ctx: RenderContext): Promise<string[]> {
+  private renderBatch(
+    what: Pick<RenderJob, 'rows' | 'range' | 'numbers' | 'language'>,
+    ctx: RenderContext,
+  ): Promise<string[]> {
     const job = { id: this.nextId++, ...what, record: ctx.record, lists: ctx.prices.lists };
-    return this.leastBusy().run(job) as Promise<string[]>;
+    return this.leastBusy().run(job);
   }
 
   private leastBusy(): RenderThread {
@@ -165,9 +169,6 @@ export class SqliteWorkerRecordRenderer extends ArticleRecordRenderer implements
     await Promise.all(this.threads.map((t) => t.stop()));
   }
 }
-
-/** Articles per range of a whole-list stream (before the web-shop test). */
-const WHOLE_LIST_BATCH = 500;
 
 /** How long an idle render worker stays. */
 const RENDER_WORKER_IDLE_MS = 60_000;
@@ -182,7 +183,6 @@ export function sqliteRenderPoolSettings(config: AppConfig): SqliteRenderPoolSet
   return {
     file: resolve(config.dbPath),
     threads: config.articleRenderThreads,
-    webshopKey: config.attributeWebshop,
     idleMs: RENDER_WORKER_IDLE_MS,
     cacheKiB: RENDER_WORKER_CACHE_KIB,
   };

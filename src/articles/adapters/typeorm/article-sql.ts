@@ -122,52 +122,53 @@ export function rangeable(sorts: ArticleSort[], language: string): boolean {
 }
 
 /**
- * The order keys of every `every`-th article of the list (1st, every+1st, ...): where the
- * batches of a whole-list stream start. Counted without the web-shop test (the ranges apply
- * it), so a batch has at most `every` articles.
+ * The list's articles in order with the values of their order keys (then ArtNr): one cursor, so
+ * membership and order come from one snapshot of the database.
  */
-export function batchStartsSql(
-  filter: ArticleFilter,
-  sorts: ArticleSort[],
-  every: number,
-): SqlWithParams & { keys: number } {
-  const keys = orderKeys(sorts, filter.language);
-  const from = fromWhere(
-    { ...filter, webshop: null },
-    '',
-    needsText(sorts),
-    needsTax(sorts),
-    inKeyOrder(sorts),
-  );
-  const columns = keys.map((k, i) => `${k.expression} AS "k${i}"`).join(', ');
-  const names = keys.map((_, i) => `b."k${i}"`).join(', ');
-  return {
-    sql:
-      `SELECT ${names} FROM (SELECT ${columns}, ROW_NUMBER() OVER (${orderBy(sorts, filter.language).trim()}) AS "rn" ` +
-      `${from.sql}) b WHERE b."rn" % :every = 1 ORDER BY b."rn"`,
-    params: { ...from.params, every },
-    keys: keys.length,
-  };
-}
-
-/** The article rows from one batch start (inclusive) to the next (exclusive; null = to the end). */
-export function rowsInRangeSql(
+export function orderedKeysSql(
   filter: ArticleFilter,
   webshopKey: string,
   sorts: ArticleSort[],
-  start: unknown[],
-  end: unknown[] | null,
+): SqlWithParams {
+  const keys = orderKeys(sorts, filter.language).map((k, i) => `${k.expression} AS "k${i}"`);
+  const from = fromWhere(filter, webshopKey, needsText(sorts), needsTax(sorts), inKeyOrder(sorts));
+  return {
+    sql: `SELECT ${keys.join(', ')}, a."ArtNr" AS "ArtNr" ${from.sql}${orderBy(sorts, filter.language)}`,
+    params: from.params,
+  };
+}
+
+/**
+ * The rows of a run of consecutive articles of the list (`artNrs`, from `orderedKeysSql`) read as
+ * one range of the order index, from the first article's keys to the last's: the list's filter
+ * was applied when the keys were read. An article whose keys changed since is not in the range;
+ * the caller reads those by number.
+ */
+export function rowsInRangeSql(
+  filter: ArticleFilter,
+  sorts: ArticleSort[],
+  first: unknown[],
+  last: unknown[],
+  artNrs: string[],
 ): SqlWithParams {
   const keys = `(${orderKeys(sorts, filter.language)
     .map((k) => k.expression)
     .join(', ')})`;
-  const from = fromWhere(filter, webshopKey, true, true, inKeyOrder(sorts));
-  const params: Record<string, unknown> = { ...from.params };
+  const unfiltered = {
+    language: filter.language,
+    webshop: null,
+    activeOnly: filter.activeOnly,
+    modifiedSince: null,
+  };
+  const from = fromWhere(unfiltered, '', true, true, inKeyOrder(sorts));
+  const params: Record<string, unknown> = { ...from.params, artNrs };
   const bound = (name: string, values: unknown[]) =>
     `(${values.map((v, i) => ((params[`${name}${i}`] = v), `:${name}${i}`)).join(', ')})`;
-  let range = `${keys} >= ${bound('start', start)}`;
-  if (end !== null) range += ` AND ${keys} < ${bound('end', end)}`;
   const and = from.sql.includes(' WHERE ') ? ' AND' : ' WHERE';
+  // "|| ''" keeps the membership test off the primary key: the range is read from the order index.
+  const range =
+    `${keys} >= ${bound('first', first)} AND ${keys} <= ${bound('last', last)}` +
+    ` AND a."ArtNr" || '' IN (:...artNrs)`;
   return {
     sql: `SELECT ${rowColumns(filter.language)} ${from.sql}${and} ${range}${orderBy(sorts, filter.language)}`,
     params,
@@ -189,6 +190,16 @@ export function rowColumns(language: string): string {
   COALESCE(m."WUSTSatz", s."WUSTSatz") AS "WUSTSatz", a."GeaendertAm" AS "GeaendertAm",
   a."ArtGruppe" AS "ArtGruppe", a."HatVPE" AS "HatVPE", a."ArtKlasse" AS "ArtKlasse",
   a."BeschaffungsArt" AS "BeschaffungsArt", a."VerarbeitungsArt" AS "VerarbeitungsArt"`;
+}
+
+/** Article rows of given numbers (`:...artNrs`) that pass the filter, columns as `rowColumns`. */
+export function rowsByKeys(filter: ArticleFilter, webshopKey: string): SqlWithParams {
+  const from = fromWhere(filter, webshopKey, true, true, true);
+  const and = from.sql.includes(' WHERE ') ? ' AND' : ' WHERE';
+  return {
+    sql: `SELECT ${rowColumns(filter.language)} ${from.sql}${and} a."ArtNr" IN (:...artNrs)`,
+    params: from.params,
+  };
 }
 
 /** An article row from the values of `rowColumns`, in their order. */

@@ -6,6 +6,7 @@ import { AppConfig } from '../../../common/config/app-config';
 import {
   ArticleCatalogue,
   ArticleFilter,
+  ArticleKey,
   ArticleRow,
   ArticleSort,
   AttributeRow,
@@ -20,6 +21,8 @@ import {
   Dialect,
   fromWhere,
   inKeyOrder,
+  orderedKeysSql,
+  rowsByKeys,
   needsTax,
   needsText,
   orderBy,
@@ -141,15 +144,26 @@ export class TypeOrmArticleCatalogue extends ArticleCatalogue {
       yield batch.map(articleRowFromValues);
   }
 
+  async *orderedKeys(
+    filter: ArticleFilter,
+    sorts: ArticleSort[],
+    offset: number,
+    limit: number | null,
+  ): AsyncIterable<ArticleKey[]> {
+    const keyed = orderedKeysSql(filter, this.config.attributeWebshop, sorts);
+    const [sql, params] = this.bind(keyed.sql + window(this.dialect, offset, limit), keyed.params);
+    for await (const batch of streamRows(this.dataSource, sql, params, STREAM_BATCH))
+      yield batch.map((v) => ({ artNr: v[v.length - 1] as string, keys: v.slice(0, -1) }));
+  }
+
   async rowsByNumbers(artNrs: string[], filter: ArticleFilter): Promise<ArticleRow[]> {
     if (artNrs.length === 0) return [];
-    const from = fromWhere(filter, this.config.attributeWebshop, true, true, true);
-    const sql = `SELECT ${rowColumns(filter.language)} ${from.sql}${from.sql.includes(' WHERE ') ? ' AND' : ' WHERE'} a."ArtNr" IN (:...artNrs)`;
+    const { sql, params } = rowsByKeys(filter, this.config.attributeWebshop);
     const rows: RawArticleRow[] = [];
     for (let i = 0; i < artNrs.length; i += MAX_KEYS_PER_QUERY)
       rows.push(
         ...(await this.run<RawArticleRow>(sql, {
-          ...from.params,
+          ...params,
           artNrs: artNrs.slice(i, i + MAX_KEYS_PER_QUERY),
         })),
       );
