@@ -1,5 +1,6 @@
 import { DbType } from '@app/erp-db';
 import { availableParallelism } from 'node:os';
+import { ResponseCharset } from '../http/json-bytes';
 
 /** Article render threads by default: one per core, at most two (see docs/articles.md). */
 const DEFAULT_RENDER_THREADS = Math.min(2, availableParallelism());
@@ -26,7 +27,7 @@ export class AppConfig {
   readonly publicBaseUrl!: string | undefined;
   readonly trustProxy!: boolean;
   readonly redisUrl!: string | undefined;
-  readonly responseCharset!: 'iso-8859-1' | 'utf-8';
+  readonly responseCharset!: ResponseCharset;
   readonly bodyLimitBytes!: number;
   readonly zugferdBodyLimitBytes!: number;
   readonly zugferdWorkDir!: string;

@@ -1,15 +1,5 @@
 import iconv from 'iconv-lite';
 
-/** Serialised JSON as ISO-8859-1 bytes: characters above U+00FF become \uXXXX escapes, so nothing is lost. */
-export function encodeLatin1Json(json: string): Buffer {
-  // Every UTF-16 unit above U+00FF, surrogate halves included, so astral characters survive too.
-  const escaped = json.replace(
-    /[\u0100-\uffff]/g,
-    (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'),
-  );
-  return Buffer.from(escaped, 'latin1');
-}
-
 const DECODERS: Record<string, string> = {
   'utf-8': 'utf8',
   utf8: 'utf8',

@@ -5,7 +5,8 @@ import { AppConfig } from '../config/app-config';
 import { ApiError } from '../errors/api-error';
 import { ApiExceptionFilter } from '../errors/api-exception.filter';
 import { setupLogging } from '../logging/logging-setup';
-import { charsetOf, decodeBody, encodeLatin1Json } from './charset';
+import { charsetOf, decodeBody } from './charset';
+import { encodeLatin1Json } from './json-bytes';
 import { setupSwagger } from './swagger';
 import { createValidationPipe } from './validation';
 

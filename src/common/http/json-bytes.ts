@@ -1,0 +1,45 @@
+// JSON text to response bytes, kept apart from the request-body decoders (charset.ts) so that the
+// article render workers can encode without loading iconv-lite.
+
+/** The charsets JSON responses are sent in (RESPONSE_CHARSET). */
+export type ResponseCharset = 'iso-8859-1' | 'utf-8';
+
+const BEYOND_LATIN1 = /[\u0100-\uffff]/;
+
+/** JSON text with every UTF-16 unit above U+00FF (surrogate halves too) written as a \uXXXX escape. */
+function latin1Text(json: string): string {
+  if (!BEYOND_LATIN1.test(json)) return json;
+  return json.replace(/[\u0100-\uffff]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
+}
+
+/** Serialised JSON as ISO-8859-1 bytes: characters above U+00FF become \uXXXX escapes, so nothing is lost. */
+export function encodeLatin1Json(json: string): Buffer {
+  return Buffer.from(latin1Text(json), 'latin1');
+}
+
+/** Serialised JSON as the bytes of the response charset. */
+export function encodeJson(json: string, charset: ResponseCharset): Buffer {
+  return charset === 'utf-8' ? Buffer.from(json, 'utf8') : encodeLatin1Json(json);
+}
+
+/**
+ * JSON texts joined by commas, as the bytes of the response charset, in a buffer of its own
+ * (which can be handed to another thread). Written text by text into one buffer of the exact
+ * size: joining first would build, and encoding would copy, one more large block per call, and
+ * fresh large blocks are what costs most here (every page of them is a fault).
+ */
+export function encodeJsonList(texts: string[], charset: ResponseCharset): Buffer {
+  const encoding = charset === 'utf-8' ? 'utf8' : 'latin1';
+  const parts = encoding === 'utf8' ? texts : texts.map(latin1Text);
+  let size = Math.max(0, parts.length - 1);
+  for (const part of parts) size += encoding === 'utf8' ? Buffer.byteLength(part, 'utf8') : part.length;
+  // Every byte is written below (checked), so the memory need not be zeroed first.
+  const bytes = Buffer.allocUnsafeSlow(size);
+  let at = 0;
+  for (let i = 0; i < parts.length; i++) {
+    if (i > 0) bytes[at++] = 0x2c;
+    at += bytes.write(parts[i], at, encoding);
+  }
+  if (at !== size) throw new Error(`encoded ${at} of ${size} bytes`);
+  return bytes;
+}
