@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { Readable } from 'node:stream';
 import { Link } from '../common/http/public-url';
+import { EncodedRecords } from './ports/article-record-renderer';
 
 const logger = new Logger('ArticleListStream');
 
@@ -9,14 +10,15 @@ export interface StreamedListEnd {
   links: Link[];
 }
 
+const COMMA = Buffer.from(',');
+
 /**
- * The list response `{"data":[...],"count":n,"links":[...]}` written batch by batch (of records'
- * JSON), so memory
- * stays flat however large the catalogue is; `count` and `links` follow the data because they
- * may depend on how many records were sent.
+ * The list response `{"data":[...],"count":n,"links":[...]}` written batch by batch (of encoded
+ * records), so memory stays flat however large the catalogue is; `count` and `links` follow the
+ * data because they may depend on how many records were sent.
  */
 export function streamArticleList(
-  batches: AsyncIterable<string[]>,
+  batches: AsyncIterable<EncodedRecords>,
   finish: (sent: number) => Promise<StreamedListEnd>,
   encode: (json: string) => Buffer,
 ): Readable {
@@ -25,10 +27,11 @@ export function streamArticleList(
       yield encode('{"data":[');
       let sent = 0;
       for await (const batch of batches) {
-        if (batch.length === 0) continue;
-        const json = batch.join(',');
-        yield encode(sent > 0 ? `,${json}` : json);
-        sent += batch.length;
+        if (batch.count === 0) continue;
+        if (sent > 0) yield COMMA;
+        const { buffer, byteOffset, byteLength } = batch.bytes;
+        yield Buffer.from(buffer, byteOffset, byteLength);
+        sent += batch.count;
       }
       const end = await finish(sent);
       yield encode(`],"count":${end.count},"links":${JSON.stringify(end.links)}}`);

@@ -12,7 +12,7 @@ import { AuthUser } from '../auth/auth-user';
 import { CurrentUser, ErpAuth } from '../auth/erp-auth.decorator';
 import { AppConfig } from '../common/config/app-config';
 import { ApiError } from '../common/errors/api-error';
-import { encodeLatin1Json } from '../common/http/charset';
+import { encodeJson } from '../common/http/json-bytes';
 import { publicBaseUrl } from '../common/http/public-url';
 import { parseFields, parseModifiedSince, parseSorts } from './article-fields';
 import { listLinks } from './article-list-links';
@@ -52,7 +52,7 @@ export class ArticlesController {
   }
 
   private encode(json: string): Buffer {
-    return this.config.responseCharset === 'utf-8' ? Buffer.from(json, 'utf8') : encodeLatin1Json(json);
+    return encodeJson(json, this.config.responseCharset);
   }
 
   @Get()

@@ -9,7 +9,12 @@ import { ArticleRecordCache } from './article-record-cache';
 import { ArticleRecord } from './article.mapper';
 import { InProcessRecordRenderer } from './in-process-record-renderer';
 import { ArticleCatalogue, ArticleFilter, ArticleRow, ArticleSort } from './ports/article-catalogue';
-import { ArticleRecordRenderer, RenderContext } from './ports/article-record-renderer';
+import {
+  ArticleRecordRenderer,
+  EncodedRecords,
+  encodeRecords,
+  RenderContext,
+} from './ports/article-record-renderer';
 
 /** The description language when neither the customer nor the request names one. */
 export const DEFAULT_LANGUAGE = 'ger';
@@ -136,20 +141,24 @@ export class ArticlesService {
   }
 
   /**
-   * The JSON of the records in list order from `offset` (`limit` null = all) in batches, never
-   * the whole list at once; cached records are reused, the others rendered but not stored (a
+   * The records in list order from `offset` (`limit` null = all) in batches encoded in the
+   * response charset, never the whole list at once; cached records are reused, the others rendered but not stored (a
    * stream's memory must not grow with the catalogue).
    */
-  async *batches(ctx: ArticleListContext, offset: number, limit: number | null): AsyncGenerator<string[]> {
+  async *batches(
+    ctx: ArticleListContext,
+    offset: number,
+    limit: number | null,
+  ): AsyncGenerator<EncodedRecords> {
     // Batches ahead: a database server, or the render workers, work on the next batches while
     // this one is written out.
-    const ahead: Promise<string[]>[] = [];
+    const ahead: Promise<EncodedRecords>[] = [];
     const depth = Math.max(1, this.renderer.parallelism);
     for await (const batch of this.startBatches(ctx, offset, limit)) {
       const next = batch();
       next.catch(() => undefined);
       ahead.push(next);
-      if (ahead.length > depth) yield await (ahead.shift() as Promise<string[]>);
+      if (ahead.length > depth) yield await (ahead.shift() as Promise<EncodedRecords>);
     }
     for (const next of ahead) yield await next;
   }
@@ -163,15 +172,16 @@ export class ArticlesService {
     ctx: ArticleListContext,
     offset: number,
     limit: number | null,
-  ): AsyncGenerator<() => Promise<string[]>> {
+  ): AsyncGenerator<() => Promise<EncodedRecords>> {
     const { filter, sorts } = ctx;
+    const charset = this.config.responseCharset;
     if (!this.cache.holds(ctx.recordKey) && this.renderer.readsKeyedRuns(sorts, filter.language)) {
       for await (const run of this.catalogue.orderedKeys(filter, sorts, offset, limit))
-        yield () => this.renderer.renderKeyed(run, filter, sorts, ctx);
+        yield () => this.renderer.renderKeyed(run, filter, sorts, ctx, charset);
       return;
     }
     for await (const rows of this.catalogue.orderedRows(filter, sorts, offset, limit))
-      yield () => this.renderRows(rows, ctx);
+      yield async () => encodeRecords(await this.renderRows(rows, ctx), charset);
   }
 
   /** `count` of a streamed list, asking the database only when the stream cannot tell. */

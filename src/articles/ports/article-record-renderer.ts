@@ -1,3 +1,4 @@
+import { encodeJsonList, ResponseCharset } from '../../common/http/json-bytes';
 import { PriceListSequence } from '../../pricing/ports/price-determination';
 import { RecordContext } from '../article.mapper';
 import { ArticleFilter, ArticleKey, ArticleRow, ArticleSort } from './article-catalogue';
@@ -6,6 +7,20 @@ import { ArticleFilter, ArticleKey, ArticleRow, ArticleSort } from './article-ca
 export interface RenderContext {
   record: RecordContext;
   prices: PriceListSequence;
+}
+
+/**
+ * A piece of a list's `data` array: the JSON of `count` records joined by commas, already in the
+ * bytes of the response charset (so a stream only writes it out).
+ */
+export interface EncodedRecords {
+  count: number;
+  bytes: Uint8Array;
+}
+
+/** The JSON of records as a piece of a list's `data` array. */
+export function encodeRecords(json: string[], charset: ResponseCharset): EncodedRecords {
+  return { count: json.length, bytes: encodeJsonList(json, charset) };
 }
 
 /**
@@ -30,15 +45,16 @@ export abstract class ArticleRecordRenderer {
   }
 
   /**
-   * The JSON of the records of a run of consecutive articles of the list, in the run's order;
-   * an article gone meanwhile is left out.
+   * The records of a run of consecutive articles of the list, in the run's order and encoded in
+   * `charset`; an article gone meanwhile is left out.
    */
   renderKeyed(
     _run: ArticleKey[],
     _filter: ArticleFilter,
     _sorts: ArticleSort[],
     _ctx: RenderContext,
-  ): Promise<string[]> {
+    _charset: ResponseCharset,
+  ): Promise<EncodedRecords> {
     return Promise.reject(new Error('this renderer reads no keyed runs'));
   }
 }

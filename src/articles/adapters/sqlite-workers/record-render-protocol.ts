@@ -1,3 +1,4 @@
+import { ResponseCharset } from '../../../common/http/json-bytes';
 import { CandidatePriceList } from '../../../pricing/ports/price-sources';
 import { RecordContext } from '../../article.mapper';
 
@@ -29,6 +30,11 @@ export interface RenderJob {
   record: RecordContext;
   /** The request's price-list sequence, in fallback order. */
   lists: CandidatePriceList[];
+  /** Set: answer with the records joined and encoded (`bytes`, transferred); else their JSON each. */
+  charset?: ResponseCharset;
 }
 
-export type RenderReply = { id: number; json: string[] } | { id: number; error: string };
+export type RenderReply =
+  | { id: number; json: string[] }
+  | { id: number; bytes: Uint8Array; count: number }
+  | { id: number; error: string };

@@ -1,5 +1,6 @@
 import Database, { Statement } from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
+import { encodeJsonList } from '../../../common/http/json-bytes';
 import { inListBucket } from '../../../database/in-list-bucket';
 import { positionalParameters } from '../../../database/named-parameters';
 import { PRICES_SQL, priceFromValues } from '../../../pricing/adapters/price-sql';
@@ -27,10 +28,20 @@ const MAX_KEYS_PER_QUERY = 1000;
 const MAX_STATEMENTS = 64;
 
 const settings = workerData as RenderWorkerSettings;
-const db = new Database(settings.file, { readonly: true, fileMustExist: true });
-db.pragma('busy_timeout = 10000');
-db.pragma(`cache_size = -${settings.cacheKiB}`);
+const db = open();
 const statements = new Map<string, Statement>();
+
+function open(): Database.Database {
+  try {
+    const connection = new Database(settings.file, { readonly: true, fileMustExist: true });
+    connection.pragma('busy_timeout = 10000');
+    connection.pragma(`cache_size = -${settings.cacheKiB}`);
+    return connection;
+  } catch (e) {
+    // A SqliteError reaches the main thread as its code alone; an Error keeps the message.
+    throw new Error(`cannot open ${settings.file}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
 
 /** Rows as value arrays (raw mode), in column order. */
 function all(sql: string, params: Record<string, unknown>): unknown[][] {
@@ -97,12 +108,22 @@ async function render(job: RenderJob): Promise<RenderReply> {
       ? rowsOfRun(job.range, job.numbers ?? [], job.language ?? '')
       : (job.rows ?? []).map(articleRowFromValues);
     const records = await buildRecords(rows, job.record, detailSource(job));
-    return { id: job.id, json: records.map((r) => JSON.stringify(r)) };
+    const json = records.map((r) => JSON.stringify(r));
+    if (!job.charset) return { id: job.id, json };
+    return { id: job.id, bytes: ownBuffer(encodeJsonList(json, job.charset)), count: json.length };
   } catch (e) {
     return { id: job.id, error: e instanceof Error ? e.message : String(e) };
   }
 }
 
+/** The bytes in an ArrayBuffer of their own, which can be handed over instead of copied. */
+function ownBuffer(bytes: Buffer): Uint8Array {
+  if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) return bytes;
+  return new Uint8Array(bytes);
+}
+
 parentPort?.on('message', (job: RenderJob) => {
-  void render(job).then((reply) => parentPort?.postMessage(reply));
+  void render(job).then((reply) =>
+    parentPort?.postMessage(reply, 'bytes' in reply ? [reply.bytes.buffer as ArrayBuffer] : []),
+  );
 });

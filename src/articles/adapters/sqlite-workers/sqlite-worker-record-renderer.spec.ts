@@ -31,7 +31,7 @@ function createCatalogue(file: string): void {
     INSERT INTO "MWSTCode" VALUES ('1', 19);
     INSERT INTO "Artikel" ("ArtNr", "ArtBez", "AnLager", "ArtikelStatus", "HatVPE", "GeaendertAm") VALUES
       ('B2', 'Bohrer', 'J', 1, 'N', '${STAMP}'), ('A1', 'Zange', 'J', 1, 'N', '${STAMP}'),
-      ('C3', 'Feile', 'J', 1, 'N', '${STAMP}');
+      ('C3', 'Feile', 'J', 1, 'N', '${STAMP}'), ('D4', 'Öse – 5 €', 'J', 1, 'N', '${STAMP}');
     INSERT INTO "Attribut" VALUES (1, 'ART', 'A1', 'RESTWEBSHOP', 'SHOP'), (2, 'ART', 'A1', 'FARBE', 'rot'),
       (3, 'KND', 'A1', 'FARBE', 'blau');
     INSERT INTO "Standort" VALUES (1, 'J'), (2, 'N');
@@ -148,17 +148,34 @@ describe('SqliteWorkerRecordRenderer', () => {
       record: { ...CTX.record, fields: new Set<ArticleField>(['ArtNr', 'ArtBez', 'WUSTSatz']) },
     };
     expect(renderer.readsKeyedRuns(sorts, 'ger')).toBe(true);
-    expect(await renderer.renderKeyed(run, filter, sorts, ctx)).toEqual([
-      '{"ArtNr":"B2","ArtBez":"Bohrer","WUSTSatz":19}',
-      '{"ArtNr":"A1","ArtBez":"Zange","WUSTSatz":19}',
-      '{"ArtNr":"C3","ArtBez":"Feile","WUSTSatz":19}',
-    ]);
+    const encoded = await renderer.renderKeyed(run, filter, sorts, ctx, 'iso-8859-1');
+    expect(encoded.count).toBe(3);
+    expect(Buffer.from(encoded.bytes).toString('latin1')).toBe(
+      '{"ArtNr":"B2","ArtBez":"Bohrer","WUSTSatz":19},' +
+        '{"ArtNr":"A1","ArtBez":"Zange","WUSTSatz":19},' +
+        '{"ArtNr":"C3","ArtBez":"Feile","WUSTSatz":19}',
+    );
+  });
+
+  it('encodes a run in the response charset: Latin-1 with escapes, or UTF-8', async () => {
+    const renderer = pool();
+    const filter: ArticleFilter = { language: 'ger', webshop: null, activeOnly: true, modifiedSince: null };
+    const run = [{ artNr: 'D4', keys: ['D4'] }];
+    const ctx = { ...CTX, record: { ...CTX.record, fields: new Set<ArticleField>(['ArtNr', 'ArtBez']) } };
+    const latin1 = await renderer.renderKeyed(run, filter, [], ctx, 'iso-8859-1');
+    expect(Buffer.from(latin1.bytes).toString('hex')).toBe(
+      Buffer.from('{"ArtNr":"D4","ArtBez":"\xd6se \\u2013 5 \\u20ac"}', 'latin1').toString('hex'),
+    );
+    const utf8 = await renderer.renderKeyed(run, filter, [], ctx, 'utf-8');
+    expect(Buffer.from(utf8.bytes).toString('utf8')).toBe('{"ArtNr":"D4","ArtBez":"Öse – 5 €"}');
+    expect(utf8.count).toBe(1);
   });
 
   it('fails the batch, not the process, when a worker cannot open the database', async () => {
     const renderer = pool({ file: join(dir, 'missing.sqlite') });
-    await expect(renderer.render([ROW], CTX)).rejects.toThrow(/article render worker failed/);
-    await expect(renderer.render([ROW], CTX)).rejects.toThrow(/article render worker failed/);
+    const why = /article render worker failed: cannot open .*missing\.sqlite: unable to open database file/;
+    await expect(renderer.render([ROW], CTX)).rejects.toThrow(why);
+    await expect(renderer.render([ROW], CTX)).rejects.toThrow(why);
   });
 
   it('fails the batches still open when it is shut down', async () => {

@@ -2,8 +2,9 @@ import { Logger, OnModuleDestroy } from '@nestjs/common';
 import { extname, join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { AppConfig } from '../../../common/config/app-config';
+import { ResponseCharset } from '../../../common/http/json-bytes';
 import { ArticleFilter, ArticleKey, ArticleRow, ArticleSort } from '../../ports/article-catalogue';
-import { ArticleRecordRenderer, RenderContext } from '../../ports/article-record-renderer';
+import { ArticleRecordRenderer, EncodedRecords, RenderContext } from '../../ports/article-record-renderer';
 import { articleRowValues, rangeable, rowsInRangeSql } from '../typeorm/article-sql';
 import { RenderJob, RenderReply, RenderWorkerSettings } from './record-render-protocol';
 
@@ -16,8 +17,11 @@ export interface SqliteRenderPoolSettings extends RenderWorkerSettings {
 /** A worker's heap: batches are small, so a runaway worker ends instead of growing the process. */
 const WORKER_LIMITS = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 };
 
+/** A worker's answer to a batch. */
+type Rendered = Exclude<RenderReply, { error: string }>;
+
 interface Pending {
-  resolve: (json: string[]) => void;
+  resolve: (rendered: Rendered) => void;
   reject: (error: Error) => void;
 }
 
@@ -36,7 +40,7 @@ class RenderThread {
     return this.pending.size;
   }
 
-  run(job: RenderJob): Promise<string[]> {
+  run(job: RenderJob): Promise<Rendered> {
     const worker = this.worker ?? this.start();
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = null;
@@ -67,9 +71,11 @@ class RenderThread {
     worker.on('message', (reply: RenderReply) => this.answer(reply));
     // A worker stopped on purpose has failed its batches already; one that dies fails them now
     // (and only its own: a new worker may be running by the time the old one's exit arrives).
-    worker.on('error', (e) => {
-      this.logger.error(`article render worker failed: ${e.message}`);
-      this.lost(worker, new Error(`article render worker failed: ${e.message}`));
+    worker.on('error', (e: unknown) => {
+      // What a worker throws arrives cloned: a SqliteError, say, as a plain object or a string.
+      const why = (e as { message?: unknown } | null)?.message ?? e;
+      this.logger.error(`article render worker failed: ${String(why)}`);
+      this.lost(worker, new Error(`article render worker failed: ${String(why)}`));
     });
     worker.on('exit', (code) => {
       const why = code === 0 ? 'ended' : `failed (exit code ${code})`;
@@ -88,7 +94,7 @@ class RenderThread {
     if (!pending) return;
     this.pending.delete(reply.id);
     if ('error' in reply) pending.reject(new Error(`article render worker: ${reply.error}`));
-    else pending.resolve(reply.json);
+    else pending.resolve(reply);
     if (this.pending.size === 0 && this.worker) {
       this.idleTimer = setTimeout(() => void this.stop(), this.settings.idleMs);
       this.idleTimer.unref();
@@ -127,9 +133,11 @@ export class SqliteWorkerRecordRenderer extends ArticleRecordRenderer implements
     this.threads = Array.from({ length: settings.threads }, () => new RenderThread(settings, logger));
   }
 
-  render(rows: ArticleRow[], ctx: RenderContext): Promise<string[]> {
-    if (rows.length === 0) return Promise.resolve([]);
-    return this.renderBatch({ rows: rows.map(articleRowValues) }, ctx);
+  async render(rows: ArticleRow[], ctx: RenderContext): Promise<string[]> {
+    if (rows.length === 0) return [];
+    const reply = await this.renderBatch({ rows: rows.map(articleRowValues) }, ctx);
+    if (!('json' in reply)) throw new Error('article render worker answered without the records');
+    return reply.json;
   }
 
   /** Ascending orders: a run of the list is one range of the order index (row values). */
@@ -139,24 +147,28 @@ export class SqliteWorkerRecordRenderer extends ArticleRecordRenderer implements
 
   /**
    * A run of the list read by a thread as one range of the order index (the event loop only
-   * reads the keys and writes); articles whose keys changed since are read by number.
+   * reads the keys and writes); articles whose keys changed since are read by number. The thread
+   * joins and encodes the records and hands the bytes over without a copy.
    */
-  override renderKeyed(
+  override async renderKeyed(
     run: ArticleKey[],
     filter: ArticleFilter,
     sorts: ArticleSort[],
     ctx: RenderContext,
-  ): Promise<string[]> {
-    if (run.length === 0) return Promise.resolve([]);
+    charset: ResponseCharset,
+  ): Promise<EncodedRecords> {
+    if (run.length === 0) return { count: 0, bytes: new Uint8Array(0) };
     const numbers = run.map((a) => a.artNr);
     const range = rowsInRangeSql(filter, sorts, run[0].keys, run[run.length - 1].keys, numbers);
-    return this.renderBatch({ range, numbers, language: filter.language }, ctx);
+    const reply = await this.renderBatch({ range, numbers, language: filter.language, charset }, ctx);
+    if (!('bytes' in reply)) throw new Error('article render worker answered without the bytes');
+    return reply;
   }
 
   private renderBatch(
-    what: Pick<RenderJob, 'rows' | 'range' | 'numbers' | 'language'>,
+    what: Pick<RenderJob, 'rows' | 'range' | 'numbers' | 'language' | 'charset'>,
     ctx: RenderContext,
-  ): Promise<string[]> {
+  ): Promise<Rendered> {
     const job = { id: this.nextId++, ...what, record: ctx.record, lists: ctx.prices.lists };
     return this.leastBusy().run(job);
   }
