@@ -184,8 +184,14 @@ export class SqliteWorkerRecordRenderer extends ArticleRecordRenderer implements
 
 /** How long an idle render worker stays. */
 const RENDER_WORKER_IDLE_MS = 60_000;
-/** Page cache of a worker's connection; the OS page cache holds the file anyway. */
-const RENDER_WORKER_CACHE_KIB = 8 * 1024;
+/**
+ * Page cache of a worker's connection. Its batches come in list order (by description), so their
+ * price, attribute and stock lookups land all over those indexes (~20 MB on 100k articles); every
+ * page not in the cache is a read from the OS (~190k of them per 100k export at 8 MiB, ~125k at
+ * 12 MiB, ~60k at 16 MiB). 12 MiB keeps a fresh export's peak RSS where 8 MiB had it, the stream
+ * connection's smaller cache making up for it (docs/articles.md).
+ */
+const RENDER_WORKER_CACHE_KIB = 12 * 1024;
 
 /** The render workers for this configuration, or null when records are rendered on the event loop. */
 export function sqliteRenderPoolSettings(config: AppConfig): SqliteRenderPoolSettings | null {
