@@ -78,6 +78,26 @@ describe('ArticleRecordCache', () => {
     expect(cache.lookup('ctx', ['0', '199'])).toEqual([undefined, json]);
   });
 
+  it('drops the oldest entries of all contexts first, whichever context is storing', async () => {
+    jest.useFakeTimers({ now: new Date('2026-01-05T08:00:00Z') });
+    const cache = cacheWith(3600, 1);
+    const gen = await cache.sync(stamp('a', null), nothingChanged);
+    // Six entries of ~150 kB fit the 1 MiB, seven do not.
+    const json = 'x'.repeat(150_000);
+    const held = (ctx: string, artNrs: string[]) => cache.lookup(ctx, artNrs).map((j) => j === json);
+    cache.store(gen, 'old', [{ artNr: 'A1', json }]);
+    jest.advanceTimersByTime(1000);
+    for (let i = 0; i < 5; i++) cache.store(gen, 'new', [{ artNr: `N${i}`, json }]);
+    jest.advanceTimersByTime(1000);
+    cache.store(gen, 'old', [{ artNr: 'A2', json }]);
+    expect(held('old', ['A1', 'A2'])).toEqual([false, true]);
+    for (let i = 0; i < 4; i++) cache.store(gen, 'other', [{ artNr: `O${i}`, json }]);
+    expect(held('old', ['A2'])).toEqual([true]);
+    expect(held('new', ['N0', 'N1', 'N2', 'N3', 'N4'])).toEqual([false, false, false, false, true]);
+    expect(held('other', ['O0', 'O1', 'O2', 'O3'])).toEqual([true, true, true, true]);
+    expect(cache.stats().entries).toBe(6);
+  });
+
   it('evicts a changed article in every context, and starts over beyond 1000 contexts', async () => {
     const cache = cacheWith();
     let gen = await cache.sync(stamp('a', '2026-01-01T10:00:00Z'), nothingChanged);

@@ -3,10 +3,12 @@ import { AppConfig } from '../common/config/app-config';
 import { ChangeStamp } from './ports/article-catalogue';
 
 interface Entry {
-  artNr: string;
   json: string;
   storedAt: number;
 }
+
+/** One record context's entries by article number, oldest first (Map order is insertion order). */
+type ContextEntries = Map<string, Entry>;
 
 /** A change stamped a little before the newest one seen may still be committing (a long ERP transaction). */
 export const LATE_COMMIT_MARGIN_MS = 60_000;
@@ -34,12 +36,10 @@ const MAX_CONTEXTS = 1000;
  */
 @Injectable()
 export class ArticleRecordCache {
-  private readonly entries = new Map<string, Entry>();
-  /** Article number -> keys of its entries (in every context), so a change evicts in O(entries). */
-  private readonly byArticle = new Map<string, Set<string>>();
-  /** Record-context key -> short id used in entry keys. */
-  private readonly contexts = new Map<string, number>();
+  /** Record-context key -> its entries: a lookup is one Map read per article, no key to build. */
+  private readonly contexts = new Map<string, ContextEntries>();
   private bytes = 0;
+  private count = 0;
   private stamp: ChangeStamp | null = null;
   private generation = 0;
   private syncing: Promise<void> | null = null;
@@ -66,7 +66,7 @@ export class ArticleRecordCache {
     if (previous !== null && previous.key === stamp.key) return this.generation;
     this.generation++;
     this.stamp = stamp;
-    if (previous === null || previous.latest === null || this.entries.size === 0) {
+    if (previous === null || previous.latest === null || this.count === 0) {
       this.clear();
       return this.generation;
     }
@@ -80,23 +80,21 @@ export class ArticleRecordCache {
     return this.generation;
   }
 
-  /** The cached JSON of these articles in `contextKey` (undefined where absent or expired). */
   /** Whether records of this context have been stored (and not dropped wholesale since). */
   holds(contextKey: string): boolean {
     return this.contexts.has(contextKey);
   }
 
+  /** The cached JSON of these articles in `contextKey` (undefined where absent or expired). */
   lookup(contextKey: string, artNrs: string[]): (string | undefined)[] {
-    if (!this.enabled) return artNrs.map(() => undefined);
-    const id = this.contexts.get(contextKey);
-    if (id === undefined) return artNrs.map(() => undefined);
+    const entries = this.enabled ? this.contexts.get(contextKey) : undefined;
+    if (entries === undefined) return artNrs.map(() => undefined);
     const oldest = Date.now() - this.ttlMs;
     return artNrs.map((artNr) => {
-      const key = `${id}\u0000${artNr}`;
-      const entry = this.entries.get(key);
+      const entry = entries.get(artNr);
       if (entry === undefined) return undefined;
       if (entry.storedAt >= oldest) return entry.json;
-      this.remove(key, entry);
+      this.remove(entries, artNr, entry);
       return undefined;
     });
   }
@@ -104,59 +102,64 @@ export class ArticleRecordCache {
   /** Stores rendered records, unless the stamp moved on since `generation` was handed out. */
   store(generation: number, contextKey: string, records: { artNr: string; json: string }[]): void {
     if (!this.enabled || generation !== this.generation || records.length === 0) return;
-    let id = this.contexts.get(contextKey);
-    if (id === undefined) {
+    let entries = this.contexts.get(contextKey);
+    if (entries === undefined) {
       if (this.contexts.size >= MAX_CONTEXTS) this.clear();
-      this.contexts.set(contextKey, (id = this.contexts.size));
+      this.contexts.set(contextKey, (entries = new Map()));
     }
     const now = Date.now();
     for (const { artNr, json } of records) {
-      const key = `${id}\u0000${artNr}`;
-      const old = this.entries.get(key);
-      if (old) this.remove(key, old);
-      this.entries.set(key, { artNr, json, storedAt: now });
-      let keys = this.byArticle.get(artNr);
-      if (!keys) this.byArticle.set(artNr, (keys = new Set()));
-      keys.add(key);
-      this.bytes += size(key, json);
+      const old = entries.get(artNr);
+      if (old) this.remove(entries, artNr, old);
+      entries.set(artNr, { json, storedAt: now });
+      this.bytes += size(artNr, json);
+      this.count++;
     }
-    // Map order is insertion order: the first entries are the oldest.
-    for (const [key, entry] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
-      this.remove(key, entry);
-    }
+    this.trim();
   }
 
   /** Number of entries and their approximate size, for tests and the benchmark. */
   stats(): { entries: number; bytes: number } {
-    return { entries: this.entries.size, bytes: this.bytes };
+    return { entries: this.count, bytes: this.bytes };
+  }
+
+  /** Drops the oldest entries (of all contexts) until the cache fits ARTICLE_CACHE_MB. */
+  private trim(): void {
+    while (this.bytes > this.maxBytes) {
+      // Each context's first entry is its oldest; the oldest of those goes.
+      let victim: { entries: ContextEntries; artNr: string; entry: Entry } | null = null;
+      for (const entries of this.contexts.values()) {
+        const first = entries.entries().next();
+        if (!first.done && (victim === null || first.value[1].storedAt < victim.entry.storedAt))
+          victim = { entries, artNr: first.value[0], entry: first.value[1] };
+      }
+      if (victim === null) return;
+      this.remove(victim.entries, victim.artNr, victim.entry);
+    }
   }
 
   private evict(artNrs: string[]): void {
-    for (const artNr of artNrs)
-      for (const key of this.byArticle.get(artNr) ?? []) {
-        const entry = this.entries.get(key);
-        if (entry) this.remove(key, entry);
+    for (const entries of this.contexts.values())
+      for (const artNr of artNrs) {
+        const entry = entries.get(artNr);
+        if (entry) this.remove(entries, artNr, entry);
       }
   }
 
-  private remove(key: string, entry: Entry): void {
-    this.entries.delete(key);
-    this.bytes -= size(key, entry.json);
-    const keys = this.byArticle.get(entry.artNr);
-    keys?.delete(key);
-    if (keys?.size === 0) this.byArticle.delete(entry.artNr);
+  private remove(entries: ContextEntries, artNr: string, entry: Entry): void {
+    entries.delete(artNr);
+    this.bytes -= size(artNr, entry.json);
+    this.count--;
   }
 
   private clear(): void {
-    this.entries.clear();
-    this.byArticle.clear();
     this.contexts.clear();
     this.bytes = 0;
+    this.count = 0;
   }
 }
 
 /** JavaScript strings of Latin-1 text take one byte per character. */
-function size(key: string, json: string): number {
-  return key.length + json.length + ENTRY_OVERHEAD;
+function size(artNr: string, json: string): number {
+  return artNr.length + json.length + ENTRY_OVERHEAD;
 }
