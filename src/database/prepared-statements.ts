@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
+import { channel } from 'node:diagnostics_channel';
 import type { Client } from 'pg';
 import { DataSource, QueryFailedError } from 'typeorm';
+import { readIfIdle } from './sqlite-transaction-gate';
 
 /**
  * How many different statement texts one service instance prepares on PostgreSQL. Each pooled
@@ -9,20 +11,37 @@ import { DataSource, QueryFailedError } from 'typeorm';
  */
 export const MAX_PREPARED_TEXTS = 64;
 
+/**
+ * Statements run here without `dataSource.query` (PostgreSQL named statements, SQLite reads run
+ * at once) are published here as `{ text }`, so that whoever counts queries sees them too.
+ */
+export const directQueries = channel('erp-rest:direct-query');
+
+function published(text: string): void {
+  if (directQueries.hasSubscribers) directQueries.publish({ text });
+}
+
 const registries = new WeakMap<DataSource, Set<string>>();
 
 /**
  * `dataSource.query(text, values)`, but on PostgreSQL as a named (prepared) statement: a
  * connection parses and plans a text once and afterwards only binds and executes it, which
  * saves the server most of the work of the small, frequent statements of the order path.
- * Errors are the same `QueryFailedError` as from TypeORM. Other databases: `dataSource.query`.
- * Not logged by TypeORM's query logger.
+ * Errors are the same `QueryFailedError` as from TypeORM. On SQLite a read runs at once on the
+ * prepared statement when no transaction is open (`readIfIdle`). Other databases, and SQLite
+ * otherwise: `dataSource.query`. Not logged by TypeORM's query logger.
  */
 export async function queryPrepared<T>(
   dataSource: DataSource,
   text: string,
   values: unknown[],
 ): Promise<T[]> {
+  if (dataSource.options.type === 'better-sqlite3') {
+    const rows = readIfIdle<T>(dataSource, text, values);
+    if (rows === null) return dataSource.query(text, values);
+    published(text);
+    return rows;
+  }
   if (dataSource.options.type !== 'postgres') return dataSource.query(text, values);
   let texts = registries.get(dataSource);
   if (!texts) registries.set(dataSource, (texts = new Set()));
@@ -35,6 +54,7 @@ export async function queryPrepared<T>(
   try {
     const client = (await runner.connect()) as Client;
     try {
+      published(text);
       return (await client.query({ name, text, values })).rows as T[];
     } catch (err) {
       throw new QueryFailedError(text, values, err as Error);

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { readTimestamp, timestampParam } from '@app/erp-db';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../../common/config/app-config';
+import { queryPrepared } from '../../../database/prepared-statements';
 import {
   ArticleCatalogue,
   ArticleFilter,
@@ -92,10 +93,9 @@ export class TypeOrmArticleCatalogue extends ArticleCatalogue {
   }
 
   async referenceData(waehrAbk: string | null, debiNr: string | null): Promise<RequestReferenceData> {
-    const [row] = await this.run<Record<string, unknown>>(REFERENCE_SQL, {
-      waehrAbk: waehrAbk ?? '',
-      debiNr: debiNr ?? '',
-    });
+    // Every list request runs it: prepared (and on SQLite run at once when no write is open).
+    const [query, values] = this.bind(REFERENCE_SQL, { waehrAbk: waehrAbk ?? '', debiNr: debiNr ?? '' });
+    const [row] = await queryPrepared<Record<string, unknown>>(this.dataSource, query, values);
     return {
       leadingCurrency: row.leadingCurrency as string,
       currencyKnown: waehrAbk === null || Number(row.currencyCount) > 0,

@@ -50,7 +50,13 @@ export class TypeOrmPriceSources extends PriceSources {
   }
 
   async candidateLists(debiNr: string | null, waehrAbk: string): Promise<CandidatePriceList[]> {
-    const rows = await this.run<CandidateRow>(CANDIDATE_LISTS_SQL, { debiNr, waehrAbk });
+    // Every list request runs it: prepared (and on SQLite run at once when no write is open).
+    const [query, values] = this.dataSource.driver.escapeQueryWithParameters(
+      CANDIDATE_LISTS_SQL,
+      { debiNr, waehrAbk },
+      {},
+    );
+    const rows = await queryPrepared<CandidateRow>(this.dataSource, query, values);
     return rows.map((r) => ({
       PreisListNr: Number(r.PreisListNr),
       Preisart: r.Preisart,
