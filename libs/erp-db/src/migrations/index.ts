@@ -3,6 +3,7 @@ import { ArticleListIndexes1700000040000 } from './1700000040000-article-list-in
 import { PriceTierIndex1700000041000 } from './1700000041000-price-tier-index';
 import { ArticleRecordCoveringIndexes1700000042000 } from './1700000042000-article-record-covering-indexes';
 import { CustomerAddressRoleIndexes1700000051000 } from './1700000051000-customer-address-role-indexes';
+import { PriceListTierIndex1700000052000 } from './1700000052000-price-list-tier-index';
 
 /** Every migration in order, listed explicitly (no globs). */
 export const ERP_MIGRATIONS = [
@@ -11,4 +12,5 @@ export const ERP_MIGRATIONS = [
   PriceTierIndex1700000041000,
   ArticleRecordCoveringIndexes1700000042000,
   CustomerAddressRoleIndexes1700000051000,
+  PriceListTierIndex1700000052000,
 ];
