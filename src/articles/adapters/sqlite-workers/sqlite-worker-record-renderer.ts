@@ -188,8 +188,9 @@ const RENDER_WORKER_IDLE_MS = 60_000;
  * Page cache of a worker's connection. Its batches come in list order (by description), so their
  * price, attribute and stock lookups land all over those indexes (~20 MB on 100k articles); every
  * page not in the cache is a read from the OS (~190k of them per 100k export at 8 MiB, ~125k at
- * 12 MiB, ~60k at 16 MiB). 12 MiB keeps a fresh export's peak RSS where 8 MiB had it, the stream
- * connection's smaller cache making up for it (docs/articles.md).
+ * 12 MiB, ~60k at 16 MiB; ~61k at 12 MiB since the price index is led by the list). 12 MiB keeps
+ * a fresh export's peak RSS where 8 MiB had it, the stream connection's smaller cache making up
+ * for it (docs/articles.md).
  */
 const RENDER_WORKER_CACHE_KIB = 12 * 1024;
 
