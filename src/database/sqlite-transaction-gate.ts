@@ -87,8 +87,8 @@ export function installSqliteTransactionGate(dataSource: DataSource): void {
   };
 }
 
-/** Read statements kept prepared per data source for `readIfIdle` (null: not a plain read). */
-const readStatements = new WeakMap<DataSource, Map<string, Statement | null>>();
+/** Read statements kept prepared per connection for `readIfIdle` (null: not a plain read). */
+const readStatements = new WeakMap<Database, Map<string, Statement | null>>();
 const MAX_READ_STATEMENTS = 64;
 
 /**
@@ -103,8 +103,8 @@ export function readIfIdle<T>(dataSource: DataSource, text: string, values: unkn
   if (!idle?.()) return null;
   const db = (dataSource.driver as unknown as { databaseConnection?: Database }).databaseConnection;
   if (!db) return null;
-  let statements = readStatements.get(dataSource);
-  if (!statements) readStatements.set(dataSource, (statements = new Map()));
+  let statements = readStatements.get(db);
+  if (!statements) readStatements.set(db, (statements = new Map()));
   let statement = statements.get(text);
   try {
     if (statement === undefined) {
