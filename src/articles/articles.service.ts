@@ -142,8 +142,8 @@ export class ArticlesService {
 
   /**
    * The records in list order from `offset` (`limit` null = all) in batches encoded in the
-   * response charset, never the whole list at once; cached records are reused, the others rendered but not stored (a
-   * stream's memory must not grow with the catalogue).
+   * response charset, never the whole list at once; cached records are reused, the others
+   * rendered but not stored (a stream's memory must not grow with the catalogue).
    */
   async *batches(
     ctx: ArticleListContext,
