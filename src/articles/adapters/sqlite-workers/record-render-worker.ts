@@ -110,16 +110,11 @@ async function render(job: RenderJob): Promise<RenderReply> {
     const records = await buildRecords(rows, job.record, detailSource(job));
     const json = records.map((r) => JSON.stringify(r));
     if (!job.charset) return { id: job.id, json };
-    return { id: job.id, bytes: ownBuffer(encodeJsonList(json, job.charset)), count: json.length };
+    // encodeJsonList's buffer has an ArrayBuffer of its own: it can be handed over, not copied.
+    return { id: job.id, bytes: encodeJsonList(json, job.charset), count: json.length };
   } catch (e) {
     return { id: job.id, error: e instanceof Error ? e.message : String(e) };
   }
-}
-
-/** The bytes in an ArrayBuffer of their own, which can be handed over instead of copied. */
-function ownBuffer(bytes: Buffer): Uint8Array {
-  if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) return bytes;
-  return new Uint8Array(bytes);
 }
 
 parentPort?.on('message', (job: RenderJob) => {
