@@ -1,12 +1,13 @@
 import { Controller, Get, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { freePort, login, startServer, stop } from './support/service';
+import { ensureBenchCatalogue } from './support/catalogue';
 import { compileProject } from './support/compile';
 
 // autocannon ships no types; this is the part of its programmatic API used here.
@@ -28,8 +29,8 @@ const NODE_ARGS = ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-path
 /**
  * npm run bench -- artikel [--db ./data/bench-100k.sqlite] [--seconds 10] [--connections 32] [--ts-node]
  *
- * The article list on a large catalogue (make it with
- * `DB_PATH=./data/bench-100k.sqlite npm run seed -- --articles 100000 --customers 20000 --orders 50000`).
+ * The article list on a large catalogue: 100,000 articles, 20,000 customers, 50,000 orders, built
+ * on the first run when the file (or, on PostgreSQL, the database) is missing or empty.
  * The service is compiled like `npm run build` (or run with ts-node) and runs in a child process on
  * 127.0.0.1, so autocannon does not share its CPU and its RSS is its own; requests come from the
  * demo user (web shop SHOP). Prints, in one run:
@@ -41,6 +42,12 @@ const NODE_ARGS = ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-path
  *  - the whole `limit=0` export from a fresh service (cold): seconds, MB, peak RSS during it.
  * With DB_TYPE=postgres and DATABASE_URL set, the service uses that database instead.
  */
+function requiredDatabaseUrl(): string {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('DB_TYPE=postgres needs DATABASE_URL (postgres://user@host:5432/db).');
+  return url;
+}
+
 export async function run(args: string[]): Promise<void> {
   const { values } = parseArgs({
     args,
@@ -55,8 +62,9 @@ export async function run(args: string[]): Promise<void> {
   const connections = Math.min(Math.max(Number(values.connections) || 32, 1), 256);
   const postgres = process.env.DB_TYPE === 'postgres';
   const dbPath = resolve(ROOT, values.db as string);
-  if (!postgres && !existsSync(dbPath))
-    throw new Error(`No database at ${dbPath}; seed it first (see the comment of bench/artikel.ts).`);
+  await ensureBenchCatalogue(
+    postgres ? { type: 'postgres', url: requiredDatabaseUrl() } : { type: 'sqlite', path: dbPath },
+  );
   const logDir = mkdtempSync(join(tmpdir(), 'bench-artikel-'));
   const env = {
     ...process.env,

@@ -1,3 +1,4 @@
+import '../src/common/config/env-file';
 import 'reflect-metadata';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';

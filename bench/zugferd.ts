@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import {
   concatTransformationMatrix,
@@ -11,9 +11,9 @@ import {
   pushGraphicsState,
 } from '@cantoo/pdf-lib';
 import { combine, extract } from '@app/zugferd';
+import { readCorpusFile } from '../libs/zugferd/test/corpus';
 
-const corpus = resolve(__dirname, '..', '..', 'shared', 'corpus', 'einvoice');
-const xml = readFileSync(join(corpus, 'xml-cii', 'EN16931_Einfach.cii.xml'));
+const xml = readCorpusFile('xml-cii/EN16931_Einfach.cii.xml');
 
 /**
  * npm run bench -- zugferd: median milliseconds of Combine and Extract on a 4 MB PDF, beside
@@ -27,9 +27,7 @@ export async function run(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'bench-zugferd-'));
   try {
     const scanned = await buildScannedInvoice();
-    const objectHeavy = readFileSync(
-      join(corpus, 'pdf-plain', 'plain_pdflib_linearized_with_object_streams.pdf'),
-    );
+    const objectHeavy = readCorpusFile('pdf-plain/plain_pdflib_linearized_with_object_streams.pdf');
     await compare('invoice with page images', scanned, work, { combine: 9, extract: 9 });
     await compare('corpus linearized, object streams', objectHeavy, work, { combine: 3, extract: 9 });
   } finally {
@@ -109,12 +107,9 @@ function tool(command: string, args: string[]): void {
 
 /** The corpus' PDF/A-3B invoice plus three pages of incompressible image data, about 4.4 MB. */
 async function buildScannedInvoice(): Promise<Buffer> {
-  const document = await PDFDocument.load(
-    readFileSync(join(corpus, 'pdf-plain', 'plain_mustang_508blanko_PDFA3B.pdf')),
-    {
-      updateMetadata: false,
-    },
-  );
+  const document = await PDFDocument.load(readCorpusFile('pdf-plain/plain_mustang_508blanko_PDFA3B.pdf'), {
+    updateMetadata: false,
+  });
   let seed = 0x2545f491;
   const nextByte = (): number => {
     seed ^= seed << 13;

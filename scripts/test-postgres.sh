@@ -19,4 +19,4 @@ fi
 DB="erp_test_run_$$"
 psql -v ON_ERROR_STOP=1 -q -h "$PGHOST" -p "$PGPORT" -U "$PGUSER" -d postgres -c "CREATE DATABASE \"$DB\""
 trap 'psql -q -h "$PGHOST" -p "$PGPORT" -U "$PGUSER" -d postgres -c "DROP DATABASE IF EXISTS \"$DB\" WITH (FORCE)" >/dev/null' EXIT
-DB_TYPE=postgres DATABASE_URL="postgres://$PGUSER@$PGHOST:$PGPORT/$DB" npx jest --selectProjects e2e "$@"
+DB_TYPE=postgres DATABASE_URL="postgres://$PGUSER@$PGHOST:$PGPORT/$DB" npx jest "$@" --selectProjects e2e

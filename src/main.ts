@@ -1,24 +1,14 @@
+import './common/config/env-file';
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import { existsSync } from 'node:fs';
 import { AppModule } from './app.module';
-import { ConfigError, loadAppConfig } from './common/config/app-config';
+import { loadAppConfigOrExit } from './common/config/app-config';
 import { configureApp, fastifyOptions } from './common/http/http-setup';
 import { ensureSqliteFolder } from './database/database-bootstrap';
 
 async function bootstrap(): Promise<void> {
-  if (existsSync('.env')) process.loadEnvFile('.env');
-  let config;
-  try {
-    config = loadAppConfig();
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      console.error(e.message);
-      process.exit(1);
-    }
-    throw e;
-  }
+  const config = loadAppConfigOrExit();
   ensureSqliteFolder(config);
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule,

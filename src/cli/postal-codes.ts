@@ -1,9 +1,12 @@
+import '../common/config/env-file';
 import 'reflect-metadata';
 import iconv from 'iconv-lite';
 import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { DataSource } from 'typeorm';
-import { erpDataSourceOptions, erpDbSettingsFromEnv, PostalCodeEntity } from '@app/erp-db';
+import { erpDataSourceOptions, PostalCodeEntity } from '@app/erp-db';
+import { loadAppConfigOrExit } from '../common/config/app-config';
+import { erpDbSettings } from '../database/erp-db-settings';
 import { TypeOrmPostalDirectory } from '../postal-codes/adapters/typeorm/typeorm-postal-directory';
 import { parsePostalCodeCsv } from '../postal-codes/postal-code-csv';
 
@@ -26,7 +29,7 @@ const ENCODINGS: Record<string, string> = {
 class UsageError extends Error {}
 
 async function main(): Promise<void> {
-  if (existsSync('.env')) process.loadEnvFile('.env');
+  const config = loadAppConfigOrExit();
   const { positionals, values } = parseArgs({
     allowPositionals: true,
     options: { replace: { type: 'boolean', default: false }, encoding: { type: 'string', default: 'utf-8' } },
@@ -46,7 +49,7 @@ async function main(): Promise<void> {
         (more > 0 ? `\n  ... and ${more} more` : ''),
     );
   }
-  const ds = await new DataSource(erpDataSourceOptions(erpDbSettingsFromEnv())).initialize();
+  const ds = await new DataSource(erpDataSourceOptions(erpDbSettings(config))).initialize();
   try {
     const directory = new TypeOrmPostalDirectory(ds.getRepository(PostalCodeEntity));
     const result = await directory.load(parsed.entries, values.replace);

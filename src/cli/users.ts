@@ -1,8 +1,11 @@
+import '../common/config/env-file';
 import 'reflect-metadata';
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { DataSource } from 'typeorm';
-import { ApiTokenEntity, ApiUserEntity, erpDataSourceOptions, erpDbSettingsFromEnv } from '@app/erp-db';
+import { ApiTokenEntity, ApiUserEntity, erpDataSourceOptions } from '@app/erp-db';
+import { loadAppConfigOrExit } from '../common/config/app-config';
+import { erpDbSettings } from '../database/erp-db-settings';
 import { TypeOrmApiTokensRepository } from '../auth/adapters/typeorm/typeorm-api-tokens.repository';
 import { TypeOrmApiUsersRepository } from '../auth/adapters/typeorm/typeorm-api-users.repository';
 import { ListedUser, UserAdminError, UserAdminService } from '../auth/user-admin.service';
@@ -89,7 +92,7 @@ function printUsers(users: ListedUser[], json: boolean): void {
 }
 
 async function openDatabase(): Promise<DataSource> {
-  const settings = erpDbSettingsFromEnv();
+  const settings = erpDbSettings(loadAppConfigOrExit());
   if (settings.type === 'sqlite' && !existsSync(settings.path))
     throw new UserAdminError(
       `No database at ${settings.path}: start the service once (npm start) or run npm run migration:run.`,
@@ -157,7 +160,6 @@ async function run(argv: string[]): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  if (existsSync('.env')) process.loadEnvFile('.env');
   try {
     await run(process.argv.slice(2));
   } catch (e) {

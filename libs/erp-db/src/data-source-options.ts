@@ -55,14 +55,3 @@ export function erpDataSourceOptions(s: ErpDbSettings): DataSourceOptions {
       };
   }
 }
-
-/** Settings of the CLI tools (migrate, seed), read straight from the environment. */
-export function erpDbSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): ErpDbSettings {
-  const type = (env.DB_TYPE ?? 'sqlite') as DbType;
-  return {
-    type,
-    path: env.DB_PATH ?? './data/erp.sqlite',
-    url: env.DATABASE_URL,
-    mssqlTrustServerCertificate: env.MSSQL_TRUST_SERVER_CERTIFICATE === 'true',
-  };
-}

@@ -10,10 +10,8 @@ export interface CorpusFile {
   guideline: string;
 }
 
-// The shared corpus lies beside the repository, in development and in CI alike.
-export const corpusDirectory =
-  process.env.ZUGFERD_CORPUS_DIR ??
-  resolve(__dirname, '..', '..', '..', '..', 'shared', 'corpus', 'einvoice');
+/** The corpus is part of the repository (sources and licences in corpus/README.md). */
+export const corpusDirectory = resolve(__dirname, 'corpus');
 
 export function readManifest(): CorpusFile[] {
   const [, ...lines] = readFileSync(join(corpusDirectory, 'MANIFEST.tsv'), 'utf8').trimEnd().split('\n');

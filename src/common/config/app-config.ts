@@ -177,3 +177,14 @@ export function loadAppConfig(env: Env = process.env): AppConfig {
   if (r.errors.length > 0) throw new ConfigError(`Invalid settings:\n  - ${r.errors.join('\n  - ')}`);
   return config;
 }
+
+/** loadAppConfig for an entry point: a wrong setting prints the message naming it and exits with 1. */
+export function loadAppConfigOrExit(): AppConfig {
+  try {
+    return loadAppConfig();
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e;
+    console.error(e.message);
+    process.exit(1);
+  }
+}

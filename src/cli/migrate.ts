@@ -1,15 +1,16 @@
+import '../common/config/env-file';
 import 'reflect-metadata';
-import { existsSync, mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { DataSource } from 'typeorm';
-import { erpDataSourceOptions, erpDbSettingsFromEnv } from '../data-source-options';
+import { erpDataSourceOptions } from '@app/erp-db';
+import { loadAppConfigOrExit } from '../common/config/app-config';
+import { ensureSqliteFolder } from '../database/database-bootstrap';
+import { erpDbSettings } from '../database/erp-db-settings';
 
 /** npm run migration:run — brings the schema of DB_TYPE/DB_PATH/DATABASE_URL up to date. */
 async function main(): Promise<void> {
-  if (existsSync('.env')) process.loadEnvFile('.env');
-  const settings = erpDbSettingsFromEnv();
-  if (settings.type === 'sqlite') mkdirSync(dirname(settings.path), { recursive: true });
-  const ds = await new DataSource(erpDataSourceOptions(settings)).initialize();
+  const config = loadAppConfigOrExit();
+  ensureSqliteFolder(config);
+  const ds = await new DataSource(erpDataSourceOptions(erpDbSettings(config))).initialize();
   try {
     const applied = await ds.runMigrations({ transaction: 'each' });
     console.log(

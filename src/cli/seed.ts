@@ -1,10 +1,11 @@
+import '../common/config/env-file';
 import 'reflect-metadata';
-import { existsSync, mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DataSource } from 'typeorm';
-import { erpDataSourceOptions, erpDbSettingsFromEnv } from '../data-source-options';
-import { isDatabaseEmpty, seedDemo } from '../seed/demo-seed';
+import { erpDataSourceOptions, isDatabaseEmpty, seedDemo } from '@app/erp-db';
+import { loadAppConfigOrExit } from '../common/config/app-config';
+import { ensureSqliteFolder } from '../database/database-bootstrap';
+import { erpDbSettings } from '../database/erp-db-settings';
 
 const USAGE = 'npm run seed -- [--articles N] [--customers N] [--orders N]';
 
@@ -16,7 +17,7 @@ function count(value: string | undefined, name: string): number | undefined {
 
 /** npm run seed — migrates, then loads the deterministic demo data into an empty database. */
 async function main(): Promise<void> {
-  if (existsSync('.env')) process.loadEnvFile('.env');
+  const config = loadAppConfigOrExit();
   const { values } = parseArgs({
     options: { articles: { type: 'string' }, customers: { type: 'string' }, orders: { type: 'string' } },
   });
@@ -25,9 +26,8 @@ async function main(): Promise<void> {
     customers: count(values.customers, 'customers'),
     orders: count(values.orders, 'orders'),
   };
-  const settings = erpDbSettingsFromEnv();
-  if (settings.type === 'sqlite') mkdirSync(dirname(settings.path), { recursive: true });
-  const ds = await new DataSource(erpDataSourceOptions(settings)).initialize();
+  ensureSqliteFolder(config);
+  const ds = await new DataSource(erpDataSourceOptions(erpDbSettings(config))).initialize();
   try {
     await ds.runMigrations({ transaction: 'each' });
     if (!(await isDatabaseEmpty(ds)))
