@@ -13,7 +13,7 @@ const describe = (s: SeedSize): string =>
 /**
  * Makes sure the bench's data set exists: a missing SQLite file is seeded (into a temporary file
  * renamed at the end, so an interrupted build leaves nothing half-made); an empty server database
- * is migrated and seeded. Says so, and how long it took. Statistics are gathered afterwards.
+ * is migrated and seeded (which refreshes the planner statistics). Says so, and how long it took.
  */
 export type BenchDatabase = { type: 'sqlite'; path: string } | { type: 'postgres'; url: string };
 
@@ -43,8 +43,6 @@ export async function ensureBenchCatalogue(
     );
     const started = Date.now();
     await seedDemo(ds, size);
-    await ds.query('ANALYZE');
-    if (target.type === 'sqlite') await ds.query('PRAGMA optimize');
     console.log(`Bench data set built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   } finally {
     await ds.destroy();

@@ -4,3 +4,4 @@ export * from './migrations';
 export * from './data-source-options';
 export * from './security/password-hash';
 export * from './seed/demo-seed';
+export * from './statistics';

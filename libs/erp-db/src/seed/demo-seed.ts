@@ -28,6 +28,7 @@ import {
 } from '../entities';
 import { hashPassword } from '../security/password-hash';
 import { bulkInsert } from './bulk-insert';
+import { refreshStatistics } from '../statistics';
 import {
   CURRENCIES,
   DEMO_TIME,
@@ -100,6 +101,7 @@ export async function seedDemo(ds: DataSource, size: Partial<SeedSize> = {}): Pr
       } as ApiUserEntity,
     ]);
   });
+  await refreshStatistics(ds);
 }
 
 async function seedReferenceData(m: EntityManager): Promise<void> {
