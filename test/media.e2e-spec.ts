@@ -159,6 +159,17 @@ describe('media: GET /www/artikelmedia/{ArtNr} and /www/artikelmediadaten/{IDKey
       expect((txt.body as Buffer).toString('utf8')).toBe(TEXT);
     });
 
+    it('only raster images are shown inline; anything else is an attachment; all sandboxed', async () => {
+      const image = await get(`/www/artikelmediadaten/${imageKey}?type=Bild`).expect(200);
+      expect(image.headers['content-disposition']).toMatch(/^inline; /);
+      expect(image.headers['content-security-policy']).toBe('sandbox');
+      expect(image.headers['x-content-type-options']).toBe('nosniff');
+      const text = await get(`/www/artikelmediadaten/${textKey}?type=Text`).expect(200);
+      expect(text.headers['content-disposition']).toMatch(/^attachment; filename="/);
+      expect(text.headers['content-security-policy']).toBe('sandbox');
+      expect(text.headers['x-content-type-options']).toBe('nosniff');
+    });
+
     it('If-None-Match with the ETag: 304 without a body; another tag: 200', async () => {
       const first = await get(`/www/artikelmediadaten/${imageKey}?type=Bild`).expect(200);
       const etag = first.headers.etag as string;

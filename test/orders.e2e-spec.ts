@@ -466,6 +466,40 @@ describe('orders: POST and GET /www/auftrag', () => {
       expect(await snapshot()).toEqual(before);
     });
 
+    it('articles the user may not see: 422 for one not released for its web shop or inactive, nothing written', async () => {
+      const before = await snapshot();
+      // 1003 is released for web shop OTHER only; 1299 is one of the inactive generated articles.
+      const res = await post({
+        GrundDaten: { KundNr: '10001' },
+        Positionen: [
+          { ArtNr: '1000', Menge: 1 },
+          { ArtNr: '1003', Menge: 1, Preis: 10 },
+          { ArtNr: '1299', Menge: 1, Preis: 10 },
+        ],
+      }).expect(422);
+      const refused = (artNr: string) =>
+        `article "${artNr}" cannot be ordered: it is inactive or not released for this web shop`;
+      expect(res.body.info).toEqual({
+        fields: [
+          { field: 'Positionen[1].ArtNr', message: refused('1003') },
+          { field: 'Positionen[2].ArtNr', message: refused('1299') },
+        ],
+      });
+      expect(await snapshot()).toEqual(before);
+      // A user without a web-shop value may order 1003 (it is active), but not the inactive one.
+      const admin = await t.token('admin');
+      const asAdmin = (artNr: string) =>
+        request(t.server)
+          .post('/www/auftrag')
+          .set('Authorization', `Bearer ${admin}`)
+          .send({ GrundDaten: { KundNr: '10001' }, Positionen: [{ ArtNr: artNr, Menge: 1, Preis: 10 }] })
+          .parse(json);
+      await asAdmin('1003').expect(201);
+      expect((await asAdmin('1299').expect(422)).body.info.fields).toEqual([
+        { field: 'Positionen[0].ArtNr', message: refused('1299') },
+      ]);
+    });
+
     it('unknown packaging unit, a quantity that is no whole packaging unit, no price: 422', async () => {
       const res = await post({
         GrundDaten: { KundNr: '10001' },

@@ -27,23 +27,26 @@ export type ArticleField = (typeof ARTICLE_FIELDS)[number];
 
 const KNOWN = new Set<string>(ARTICLE_FIELDS);
 
-/** Record fields that can order the list; WaehrAbk is the same on every record and orders nothing. */
-const SORT_COLUMNS: Partial<Record<ArticleField, SortColumn | null>> = {
-  ArtNr: 'ArtNr',
-  AnLager: 'AnLager',
-  ArtBez: 'ArtBez',
-  ArtikelStatus: 'ArtikelStatus',
-  Einheit: 'Einheit',
-  Farbe: 'Farbe',
-  WUSTSatz: 'WUSTSatz',
-  GeaendertAmUTC: 'GeaendertAm',
-  ArtGruppe: 'ArtGruppe',
-  HatVPE: 'HatVPE',
-  ArtKlasse: 'ArtKlasse',
-  WaehrAbk: null,
-  BeschaffungsArt: 'BeschaffungsArt',
-  VerarbeitungsArt: 'VerarbeitungsArt',
-};
+/**
+ * Record fields that can order the list; WaehrAbk is the same on every record and orders nothing.
+ * A Map, so that a client's `sorts=constructor` finds nothing instead of Object's prototype.
+ */
+const SORT_COLUMNS = new Map<string, SortColumn | null>([
+  ['ArtNr', 'ArtNr'],
+  ['AnLager', 'AnLager'],
+  ['ArtBez', 'ArtBez'],
+  ['ArtikelStatus', 'ArtikelStatus'],
+  ['Einheit', 'Einheit'],
+  ['Farbe', 'Farbe'],
+  ['WUSTSatz', 'WUSTSatz'],
+  ['GeaendertAmUTC', 'GeaendertAm'],
+  ['ArtGruppe', 'ArtGruppe'],
+  ['HatVPE', 'HatVPE'],
+  ['ArtKlasse', 'ArtKlasse'],
+  ['WaehrAbk', null],
+  ['BeschaffungsArt', 'BeschaffungsArt'],
+  ['VerarbeitungsArt', 'VerarbeitungsArt'],
+]);
 
 export const DEFAULT_SORTS: ArticleSort[] = [{ column: 'ArtBez', descending: false }];
 
@@ -73,7 +76,7 @@ export function parseSorts(raw: string | undefined): Parsed<ArticleSort[]> {
   const problems: string[] = [];
   for (const item of raw.split(',')) {
     const match = /^\s*([+-]?)([A-Za-z]+)\s*$/.exec(item);
-    const column = match ? SORT_COLUMNS[match[2] as ArticleField] : undefined;
+    const column = match ? SORT_COLUMNS.get(match[2]) : undefined;
     if (!match || column === undefined) {
       problems.push(JSON.stringify(item));
       continue;
@@ -84,7 +87,7 @@ export function parseSorts(raw: string | undefined): Parsed<ArticleSort[]> {
   if (problems.length > 0)
     return {
       ok: false,
-      message: `cannot sort by ${problems.join(', ')}; use +Name or -Name with Name one of ${Object.keys(SORT_COLUMNS).join(', ')}`,
+      message: `cannot sort by ${problems.join(', ')}; use +Name or -Name with Name one of ${[...SORT_COLUMNS.keys()].join(', ')}`,
     };
   return { ok: true, value: sorts.length > 0 ? sorts : DEFAULT_SORTS };
 }

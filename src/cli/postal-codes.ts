@@ -17,14 +17,14 @@ const USAGE = `Usage: npm run postal-codes -- import <file.csv> [--replace] [--e
   in the file get exactly the file's entries. The file is loaded in one transaction, and not at
   all when a line is invalid. The database is the service's: DB_TYPE, DB_PATH, DATABASE_URL (also from .env).`;
 
-const ENCODINGS: Record<string, string> = {
-  'utf-8': 'utf8',
-  utf8: 'utf8',
-  'iso-8859-1': 'latin1',
-  latin1: 'latin1',
-  'windows-1252': 'win1252',
-  cp1252: 'win1252',
-};
+const ENCODINGS = new Map<string, string>([
+  ['utf-8', 'utf8'],
+  ['utf8', 'utf8'],
+  ['iso-8859-1', 'latin1'],
+  ['latin1', 'latin1'],
+  ['windows-1252', 'win1252'],
+  ['cp1252', 'win1252'],
+]);
 
 class UsageError extends Error {}
 
@@ -36,7 +36,7 @@ async function main(): Promise<void> {
   });
   const [command, file, ...rest] = positionals;
   if (command !== 'import' || !file || rest.length > 0) throw new UsageError(USAGE);
-  const encoding = ENCODINGS[values.encoding.toLowerCase()];
+  const encoding = ENCODINGS.get(values.encoding.toLowerCase());
   if (!encoding) throw new UsageError(`Unknown --encoding ${values.encoding}.\n${USAGE}`);
   if (!existsSync(file)) throw new UsageError(`File not found: ${file}`);
 

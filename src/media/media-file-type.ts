@@ -1,31 +1,32 @@
 /** What `type` of GET /www/artikelmediadaten asks for: the image, the text, or content in one format. */
 export type MediaFileType = { kind: 'Bild' } | { kind: 'Text' } | { kind: 'format'; name: string };
 
-const IMAGE_TYPES: Record<string, string> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  svg: 'image/svg+xml',
-  bmp: 'image/bmp',
-  tif: 'image/tiff',
-  tiff: 'image/tiff',
-  ico: 'image/x-icon',
-  avif: 'image/avif',
-  pdf: 'application/pdf',
-};
+// Maps, not object literals: a client-chosen name such as "constructor" must find nothing.
+const IMAGE_TYPES = new Map<string, string>([
+  ['png', 'image/png'],
+  ['jpg', 'image/jpeg'],
+  ['jpeg', 'image/jpeg'],
+  ['gif', 'image/gif'],
+  ['webp', 'image/webp'],
+  ['svg', 'image/svg+xml'],
+  ['bmp', 'image/bmp'],
+  ['tif', 'image/tiff'],
+  ['tiff', 'image/tiff'],
+  ['ico', 'image/x-icon'],
+  ['avif', 'image/avif'],
+  ['pdf', 'application/pdf'],
+]);
 
-const TEXT_TYPES: Record<string, string> = {
-  txt: 'text/plain',
-  html: 'text/html',
-  htm: 'text/html',
-  xml: 'application/xml',
-  csv: 'text/csv',
-  md: 'text/markdown',
-  rtf: 'application/rtf',
-  json: 'application/json',
-};
+const TEXT_TYPES = new Map<string, string>([
+  ['txt', 'text/plain'],
+  ['html', 'text/html'],
+  ['htm', 'text/html'],
+  ['xml', 'application/xml'],
+  ['csv', 'text/csv'],
+  ['md', 'text/markdown'],
+  ['rtf', 'application/rtf'],
+  ['json', 'application/json'],
+]);
 
 const MIME_NAME = /^(image|text|application)\/[a-z0-9.+-]{1,60}$/;
 
@@ -35,7 +36,7 @@ export const TYPE_HELP = 'type must be Bild, Text or a format name such as png, 
 export function parseMediaFileType(raw: string): MediaFileType | null {
   if (raw === 'Bild' || raw === 'Text') return { kind: raw };
   const name = raw.trim().toLowerCase();
-  if (name in IMAGE_TYPES || name in TEXT_TYPES || MIME_NAME.test(name)) return { kind: 'format', name };
+  if (IMAGE_TYPES.has(name) || TEXT_TYPES.has(name) || MIME_NAME.test(name)) return { kind: 'format', name };
   return null;
 }
 
@@ -48,12 +49,12 @@ function extension(fileName: string): string {
 export function imageMimeType(format: string | null, fileName: string): string {
   const f = (format ?? '').trim().toLowerCase();
   if (f.includes('/')) return f;
-  return IMAGE_TYPES[f] ?? IMAGE_TYPES[extension(fileName)] ?? 'application/octet-stream';
+  return IMAGE_TYPES.get(f) ?? IMAGE_TYPES.get(extension(fileName)) ?? 'application/octet-stream';
 }
 
 export function textMimeType(format: string | null): string {
   const f = (format ?? '').trim().toLowerCase();
-  return f.includes('/') ? f : (TEXT_TYPES[f] ?? 'text/plain');
+  return f.includes('/') ? f : (TEXT_TYPES.get(f) ?? 'text/plain');
 }
 
 /** Whether a requested format name denotes the stored image. */
@@ -62,7 +63,7 @@ export function imageMatches(name: string, format: string | null, fileName: stri
   return (
     name === mime ||
     name === (format ?? '').trim().toLowerCase() ||
-    IMAGE_TYPES[name] === mime ||
+    IMAGE_TYPES.get(name) === mime ||
     name === extension(fileName)
   );
 }
@@ -73,7 +74,7 @@ export function textMatches(name: string, format: string | null, fileName: strin
   return (
     name === mime ||
     name === (format ?? '').trim().toLowerCase() ||
-    TEXT_TYPES[name] === mime ||
+    TEXT_TYPES.get(name) === mime ||
     name === extension(fileName)
   );
 }

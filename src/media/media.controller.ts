@@ -20,9 +20,13 @@ import { etagMatches, MediaService } from './media.service';
 import { toMediumRecord } from './medium.mapper';
 
 /** RFC 6266: an ASCII fallback name and the exact UTF-8 one. */
-function contentDisposition(fileName: string): string {
+/** Raster images are safe to show in the browser; anything else (SVG, HTML, text, PDF) could run script. */
+const RASTER_IMAGE = /^image\/(png|jpeg|gif|webp|avif|bmp|tiff|x-icon)$/i;
+
+function contentDisposition(fileName: string, contentType: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+  const kind = RASTER_IMAGE.test(contentType) ? 'inline' : 'attachment';
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
 @ApiTags('artikelmedia')
@@ -88,7 +92,8 @@ export class MediaFileController {
       .status(200)
       .header('Content-Type', file.contentType)
       .header('Content-Length', String(file.body.length))
-      .header('Content-Disposition', contentDisposition(file.fileName))
+      .header('Content-Disposition', contentDisposition(file.fileName, file.contentType))
+      .header('Content-Security-Policy', 'sandbox')
       .send(file.body);
   }
 }

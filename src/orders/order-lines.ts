@@ -14,6 +14,8 @@ export interface LinePricingContext {
   debiNr: string;
   waehrAbk: string;
   articles: Map<string, OrderArticle>;
+  /** The articles the user may order (active, released for its web shop). */
+  orderable: Set<string>;
   standardTaxCode: string;
 }
 
@@ -39,6 +41,13 @@ export function checkLines(
     const article = ctx.articles.get(input.ArtNr);
     if (!article) {
       problems.push({ field: path(index, 'ArtNr'), message: `unknown article "${input.ArtNr}"` });
+      return;
+    }
+    if (!ctx.orderable.has(input.ArtNr)) {
+      problems.push({
+        field: path(index, 'ArtNr'),
+        message: `article "${input.ArtNr}" cannot be ordered: it is inactive or not released for this web shop`,
+      });
       return;
     }
     let factor: Decimal | null = null;

@@ -17,24 +17,23 @@ import { OrderHead, OrderLine, StoredOrder, StoredOrderAddress } from './ports/o
 export const TAX_RECAP_SECTION = 'MWST';
 
 /** Older ERP data may carry the international vehicle code instead of ISO 3166 alpha-2. */
-const VEHICLE_CODES: Record<string, string> = {
-  A: 'AT',
-  B: 'BE',
-  D: 'DE',
-  E: 'ES',
-  F: 'FR',
-  FL: 'LI',
-  I: 'IT',
-  L: 'LU',
-  P: 'PT',
-  UK: 'GB',
-  USA: 'US',
-};
+const VEHICLE_CODES = new Map<string, string>([
+  ['A', 'AT'],
+  ['B', 'BE'],
+  ['D', 'DE'],
+  ['E', 'ES'],
+  ['F', 'FR'],
+  ['FL', 'LI'],
+  ['I', 'IT'],
+  ['L', 'LU'],
+  ['P', 'PT'],
+  ['UK', 'GB'],
+  ['USA', 'US'],
+]);
 
 export function isoCountry(ortLand: string | null): string | null {
   const code = (ortLand ?? '').trim().toUpperCase();
-  if (VEHICLE_CODES[code]) return VEHICLE_CODES[code];
-  return /^[A-Z]{2}$/.test(code) ? code : null;
+  return VEHICLE_CODES.get(code) ?? (/^[A-Z]{2}$/.test(code) ? code : null);
 }
 
 const num = (d: Decimal | null): number | null => (d === null ? null : toJsonNumber(d));

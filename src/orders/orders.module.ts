@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AddressCheckModule } from '../addresses/address-check.module';
+import { ArticlesModule } from '../articles/articles.module';
 import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { PricingModule } from '../pricing/pricing.module';
 import { TypeOrmOrdersPersistenceModule } from './adapters/typeorm/typeorm-orders-persistence.module';
@@ -7,7 +8,13 @@ import { OrdersController } from './orders.controller';
 import { OrdersService } from './orders.service';
 
 @Module({
-  imports: [TypeOrmOrdersPersistenceModule, PricingModule, AddressCheckModule, IdempotencyModule],
+  imports: [
+    TypeOrmOrdersPersistenceModule,
+    PricingModule,
+    AddressCheckModule,
+    IdempotencyModule,
+    ArticlesModule,
+  ],
   controllers: [OrdersController],
   providers: [OrdersService],
 })

@@ -15,6 +15,7 @@ import { PaymentInputDto } from './dto/payment-input.dto';
 import { offerMismatch, orderFromOffer } from './offer-conversion';
 import { summarize } from './order-calculation';
 import { checkLines, priceLines } from './order-lines';
+import { ArticleVisibility } from '../articles/article-visibility';
 import { toOrderDetail } from './order.mapper';
 import { parseIsoDateTime } from './dto/order-validators';
 import { OrderCustomer, OrderReferenceData } from './ports/order-reference-data';
@@ -42,6 +43,7 @@ export class OrdersService {
     private readonly prices: PriceDetermination,
     private readonly addressCheck: AddressCheckService,
     private readonly events: ErpEventPublisher,
+    private readonly visibility: ArticleVisibility,
   ) {}
 
   async get(auftNr: string): Promise<OrderDetailDto> {
@@ -61,13 +63,14 @@ export class OrdersService {
     // Two statements in parallel (the settings are cached): the existing order, customer and
     // articles in one; the price lists and prices in the other (of no use if the customer turns
     // out unknown, but asked at the same time to save a round trip).
-    const [found, tiers, cashStep, storeOk] = await Promise.all([
+    const [found, tiers, cashStep, storeOk, orderable] = await Promise.all([
       this.reference.lookUp(h.KundNr, bestellNr, artNrs),
       unpriced.length === 0
         ? new Map()
         : this.prices.determinePrices(unpriced, { debiNr: h.KundNr, waehrAbk }),
       this.reference.cashRounding(waehrAbk),
       h.StaoNr == null ? true : this.reference.storeExists(h.StaoNr),
+      this.visibility.orderable(artNrs, user.webshop),
     ]);
     if (found.existingAuftNr !== null) return { AuftNr: found.existingAuftNr, created: false };
     const { customer, articles } = found;
@@ -76,7 +79,13 @@ export class OrdersService {
     if (!customer) problems.push({ field: 'GrundDaten.KundNr', message: `unknown customer "${h.KundNr}"` });
     if (!cashStep) problems.push({ field: 'GrundDaten.WaehrAbk', message: `unknown currency "${waehrAbk}"` });
     if (!storeOk) problems.push({ field: 'GrundDaten.StaoNr', message: `unknown location ${h.StaoNr}` });
-    const ctx = { debiNr: h.KundNr, waehrAbk, articles, standardTaxCode: company.StandardWUSTCode };
+    const ctx = {
+      debiNr: h.KundNr,
+      waehrAbk,
+      articles,
+      orderable,
+      standardTaxCode: company.StandardWUSTCode,
+    };
     const checked = checkLines(dto.Positionen, ctx);
     problems.push(...checked.problems);
     if (problems.length > 0 || !customer || !cashStep) throw unprocessable(problems);

@@ -49,6 +49,12 @@ export class AppConfig {
   readonly attributePackaging!: string;
   readonly attributeUsage!: string;
   readonly attributeEvents!: string;
+  /** The whole request (headers and body) must arrive within this time, else 408 (0 = no limit). */
+  readonly requestTimeoutMs!: number;
+  /** A connection idle this long is closed (0 = never). */
+  readonly connectionTimeoutMs!: number;
+  /** How long a kept-alive connection waits for its next request. */
+  readonly keepAliveTimeoutMs!: number;
   readonly idempotencyRetentionHours!: number;
   readonly idempotencyWaitMs!: number;
 
@@ -171,6 +177,9 @@ export function loadAppConfig(env: Env = process.env): AppConfig {
     attributePackaging: r.attributeKey('ATTRIBUTE_PACKAGING', 'WEBSHOPVPE'),
     attributeUsage: r.attributeKey('ATTRIBUTE_USAGE', 'VERWENDUNG'),
     attributeEvents: r.attributeKey('ATTRIBUTE_EVENTS', 'RESTEVENTS'),
+    requestTimeoutMs: r.int('REQUEST_TIMEOUT_MS', 60_000, 0, 3_600_000),
+    connectionTimeoutMs: r.int('CONNECTION_TIMEOUT_MS', 120_000, 0, 3_600_000),
+    keepAliveTimeoutMs: r.int('KEEP_ALIVE_TIMEOUT_MS', 72_000, 1_000, 3_600_000),
     idempotencyRetentionHours: r.int('IDEMPOTENCY_RETENTION_HOURS', 24, 1, 24 * 365),
     idempotencyWaitMs: r.int('IDEMPOTENCY_WAIT_MS', 10000, 0, 60000),
   });

@@ -1,15 +1,16 @@
 import iconv from 'iconv-lite';
 
-const DECODERS: Record<string, string> = {
-  'utf-8': 'utf8',
-  utf8: 'utf8',
-  'iso-8859-1': 'latin1',
-  'iso8859-1': 'latin1',
-  latin1: 'latin1',
-  'iso-8859-15': 'iso885915',
-  'windows-1252': 'win1252',
-  cp1252: 'win1252',
-};
+// A Map: a client-written charset such as "constructor" must find nothing.
+const DECODERS = new Map<string, string>([
+  ['utf-8', 'utf8'],
+  ['utf8', 'utf8'],
+  ['iso-8859-1', 'latin1'],
+  ['iso8859-1', 'latin1'],
+  ['latin1', 'latin1'],
+  ['iso-8859-15', 'iso885915'],
+  ['windows-1252', 'win1252'],
+  ['cp1252', 'win1252'],
+]);
 
 /** The charset parameter of a Content-Type header, lower-cased; utf-8 when absent. */
 export function charsetOf(contentType: string | undefined): string {
@@ -19,7 +20,7 @@ export function charsetOf(contentType: string | undefined): string {
 
 /** Decodes a request body by its declared charset; null for a charset we do not accept. */
 export function decodeBody(body: Buffer, charset: string): string | null {
-  const codec = DECODERS[charset];
+  const codec = DECODERS.get(charset);
   if (!codec) return null;
   if (codec === 'utf8') {
     const text = body.toString('utf8');

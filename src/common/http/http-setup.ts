@@ -1,12 +1,15 @@
 import { INestApplication } from '@nestjs/common';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import { AppConfig } from '../config/app-config';
-import { ApiError } from '../errors/api-error';
+import { ApiError, ERROR_CODES } from '../errors/api-error';
 import { ApiExceptionFilter } from '../errors/api-exception.filter';
 import { setupLogging } from '../logging/logging-setup';
 import { charsetOf, decodeBody } from './charset';
 import { encodeLatin1Json } from './json-bytes';
+import { jsonShapeProblem } from './json-shape';
 import { setupSwagger } from './swagger';
 import { createValidationPipe } from './validation';
 
@@ -26,6 +29,73 @@ export function requestIdFrom(header: string | string[] | undefined): string {
   return value && /^[A-Za-z0-9._:-]{1,128}$/.test(value) ? value : randomUUID();
 }
 
+/**
+ * Headers every response carries: no content sniffing, no framing, no referrer; data of /www
+ * routes is not stored by caches unless the route says otherwise (media revalidate by ETag);
+ * HSTS only on a request that came over HTTPS (directly or through the trusted proxy).
+ */
+function setSecurityHeaders(req: FastifyRequest, reply: FastifyReply): void {
+  reply.header('X-Content-Type-Options', 'nosniff');
+  reply.header('X-Frame-Options', 'DENY');
+  reply.header('Referrer-Policy', 'no-referrer');
+  reply.removeHeader('X-Powered-By');
+  if (req.url.startsWith('/www/') && !reply.hasHeader('Cache-Control'))
+    reply.header('Cache-Control', 'no-store');
+  if (req.protocol === 'https')
+    reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+}
+
+/** The one error body (ASCII only, so it is the same bytes in either response charset). */
+function errorBody(status: number, description: string): string {
+  return JSON.stringify({ error: ERROR_CODES[status] ?? 'invalid_request', error_description: description });
+}
+
+/**
+ * Errors Fastify raises before a route runs (an undecodable URL, a path parameter over the length
+ * limit) get the service's error body instead of Fastify's own.
+ */
+function frameworkError(config: AppConfig) {
+  return (error: FastifyError, _req: FastifyRequest, reply: FastifyReply): void => {
+    const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+    void reply
+      .code(tooLong ? 414 : 400)
+      .header('Content-Type', `application/json; charset=${config.responseCharset}`)
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Cache-Control', 'no-store')
+      .send(
+        errorBody(
+          tooLong ? 414 : 400,
+          tooLong ? 'The request path is too long.' : 'The request URL is malformed.',
+        ),
+      );
+  };
+}
+
+/**
+ * Errors of the HTTP parser, before Fastify sees a request (headers too large, a request that
+ * took too long, bytes that are no HTTP): the service's error body, then the connection closes.
+ */
+function clientError(config: AppConfig) {
+  return (err: NodeJS.ErrnoException, socket: Duplex): void => {
+    if (err.code === 'ECONNRESET' || socket.destroyed) return;
+    const [status, description] =
+      err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'The request was not received in time.']
+        : err.code === 'HPE_HEADER_OVERFLOW'
+          ? [431, 'The request headers (or the URL) are larger than allowed.']
+          : [400, 'The request is not valid HTTP.'];
+    const body = errorBody(status, description);
+    if (socket.writable)
+      socket.write(
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+          `Content-Type: application/json; charset=${config.responseCharset}\r\n` +
+          `Content-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\n` +
+          `Cache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+      );
+    socket.destroy(err);
+  };
+}
+
 /** Fastify options that main.ts and the test app share. */
 export function fastifyOptions(config: AppConfig) {
   return {
@@ -34,6 +104,17 @@ export function fastifyOptions(config: AppConfig) {
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) =>
       requestIdFrom(req.headers['x-request-id']),
     logger: false,
+    // Slow clients (slowloris): a request must arrive whole in time, idle connections close.
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.connectionTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: config.requestTimeoutMs > 0 ? Math.min(config.requestTimeoutMs, 60_000) : 60_000,
+      // Node checks the two time limits above this often (its default is 30 s).
+      connectionsCheckingInterval: 1_000,
+    },
+    frameworkErrors: frameworkError(config),
+    clientErrorHandler: clientError(config),
   };
 }
 
@@ -62,11 +143,15 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
           undefined,
         );
       }
+      let parsed: unknown;
       try {
-        done(null, JSON.parse(text));
+        parsed = JSON.parse(text);
       } catch {
-        done(ApiError.badRequest('The request body is not valid JSON.'), undefined);
+        return done(ApiError.badRequest('The request body is not valid JSON.'), undefined);
       }
+      const problem = jsonShapeProblem(parsed);
+      if (problem) return done(problem, undefined);
+      done(null, parsed);
     },
   );
   fastify.addContentTypeParser('*', (req, _payload, done) => {
@@ -87,6 +172,7 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
 
   fastify.addHook('onSend', async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     reply.header('X-Request-Id', req.id);
+    setSecurityHeaders(req, reply);
     const type = String(reply.getHeader('content-type') ?? '');
     if (typeof payload !== 'string' || !/^application\/json/i.test(type)) return payload;
     if (config.responseCharset === 'utf-8') {

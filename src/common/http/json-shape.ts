@@ -1,0 +1,34 @@
+import { ApiError } from '../errors/api-error';
+
+/** Deeper than any request body of the interface (an order is four levels), far below a stack overflow. */
+export const MAX_JSON_DEPTH = 32;
+
+/** Keys that would reach or shadow Object's prototype in the code that reads the body. */
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
+ * Checks a parsed JSON body without recursion: no deeper than MAX_JSON_DEPTH, and no key that
+ * names the prototype chain anywhere. Returns the problem as a 400, or null when the body is fine.
+ */
+export function jsonShapeProblem(body: unknown): ApiError | null {
+  const pending: { value: unknown; depth: number; path: string }[] = [{ value: body, depth: 0, path: '' }];
+  while (pending.length > 0) {
+    const { value, depth, path } = pending.pop()!;
+    if (value === null || typeof value !== 'object') continue;
+    if (depth >= MAX_JSON_DEPTH)
+      return ApiError.badRequest(`The request body is nested deeper than ${MAX_JSON_DEPTH} levels.`);
+    if (Array.isArray(value)) {
+      value.forEach((item, i) => pending.push({ value: item, depth: depth + 1, path: `${path}[${i}]` }));
+      continue;
+    }
+    for (const key of Object.keys(value)) {
+      const field = path ? `${path}.${key}` : key;
+      if (PROTOTYPE_KEYS.has(key))
+        return ApiError.badRequest('The request is invalid; see info.fields.', [
+          { field, message: `property ${key} should not exist` },
+        ]);
+      pending.push({ value: (value as Record<string, unknown>)[key], depth: depth + 1, path: field });
+    }
+  }
+  return null;
+}
