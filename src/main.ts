@@ -3,12 +3,22 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module';
-import { loadAppConfigOrExit } from './common/config/app-config';
+import { existsSync } from 'node:fs';
+import { loadAppConfigOrExit, startsDemo } from './common/config/app-config';
 import { configureApp, fastifyOptions } from './common/http/http-setup';
 import { ensureSqliteFolder } from './database/database-bootstrap';
 
 async function bootstrap(): Promise<void> {
+  // The app module reads the settings from the environment too: the demo default goes there.
+  const demo = startsDemo(process.env, process.argv.slice(2), existsSync);
+  if (demo) process.env.SEED_DEMO = 'true';
   const config = loadAppConfigOrExit();
+  if (demo)
+    process.stdout.write(
+      `New embedded database ${config.dbPath}: loading the demo data with the demo users ` +
+        'demo/demo (shop) and admin/admin (admin). For trying the API only; a plain start ' +
+        '(node dist/src/main.js) never creates users.\n',
+    );
   ensureSqliteFolder(config);
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule,

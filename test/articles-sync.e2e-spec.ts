@@ -223,7 +223,7 @@ describe('articles: ordering snapshot, UTF-8 and proxy links (defaults otherwise
   let api: ReturnType<typeof client>;
 
   beforeAll(async () => {
-    t = await createTestApp({ RESPONSE_CHARSET: 'utf-8', TRUST_PROXY: 'true' });
+    t = await createTestApp({ RESPONSE_CHARSET: 'utf-8', TRUST_PROXY: 'loopback' });
     demo = await t.token('demo');
     api = client(t);
   });

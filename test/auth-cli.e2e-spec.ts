@@ -125,10 +125,16 @@ describe('users CLI (npm run users) against the database of a running instance',
     expect((await login('cli-admin', 'cli-admin-secret')).status).toBe(200);
   });
 
-  it('passwd: the new password works, the old one no longer', async () => {
-    expect((await users(['passwd', 'cli-shop'], 'cli-secret-two\n')).code).toBe(0);
+  it('passwd: the new password works, the old one no longer, and the tokens of before end', async () => {
+    const before = (await login('cli-shop', 'cli-secret-one')).body.access_token as string;
+    await deleteLog(before).expect(403);
+    const res = await users(['passwd', 'cli-shop'], 'cli-secret-two\n');
+    expect(res.code).toBe(0);
+    expect(res.stdout).toMatch(/^Password of cli-shop changed; [1-9]\d* token\(s\) of it revoked\.\n$/);
     expect((await login('cli-shop', 'cli-secret-one')).status).toBe(401);
     expect((await login('cli-shop', 'cli-secret-two')).status).toBe(200);
+    // Refused once the instance's token cache (TOKEN_CACHE_SECONDS, 5 s) lets go of it.
+    expect(await msUntilRefused(before)).toBeLessThan(Infinity);
   });
 
   it('revoke-tokens: every token of the user stops within 5 s on the running instance', async () => {

@@ -21,6 +21,31 @@ describe('foundation: common layer and demo data', () => {
       expect(res.headers['content-type']).toBe('application/json; charset=iso-8859-1');
     });
 
+    it('GET /ready: the database answers and no migration is pending; else 503 saying which', async () => {
+      const res = await request(t.server).get('/ready').parse(json).expect(200);
+      expect(res.body).toEqual({ status: 'ready', database: 'up', migrations: 'current' });
+      // A schema one migration behind this version (as after deploying before migrating).
+      const [last] = await q<{ id: number; timestamp: string; name: string }>(
+        'SELECT * FROM "migrations" ORDER BY "timestamp" DESC LIMIT 1',
+      );
+      await q(`DELETE FROM "migrations" WHERE "name" = ${p(1)}`, [last.name]);
+      try {
+        const behind = await request(t.server).get('/ready').parse(json).expect(503);
+        expect(behind.body).toEqual({
+          error: 'service_unavailable',
+          error_description: 'The database schema lacks migrations of this version.',
+          info: { database: 'up', migrations: 'pending' },
+        });
+      } finally {
+        await q(`INSERT INTO "migrations" ("id", "timestamp", "name") VALUES (${p(1)}, ${p(2)}, ${p(3)})`, [
+          last.id,
+          last.timestamp,
+          last.name,
+        ]);
+      }
+      await request(t.server).get('/ready').expect(200);
+    });
+
     it('unknown route: 404 with the error body and a request id', async () => {
       const res = await request(t.server).get('/www/gibtsnicht').parse(json).expect(404);
       expect(res.body).toEqual({ error: 'not_found', error_description: expect.any(String) });

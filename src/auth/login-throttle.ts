@@ -14,10 +14,11 @@ const MAX_KEYS = 100_000;
 const SWEEP_EVERY = 1000;
 
 /**
- * Failed Basic logins per user+IP and per IP, in a sliding window (per instance, in memory).
- * Attempts of one user from one address are checked one at a time, so parallel guesses queue
- * behind each other instead of slipping past the count, while parallel correct logins (a shop's
- * workers) all succeed. Per address, attempts in flight count against the limit too, so a
+ * Failed Basic logins per account (from any address, so guessing from many addresses does not
+ * help) and per IP, in a sliding window (per instance, in memory). Attempts of one account are
+ * checked one at a time, so parallel guesses queue behind each other instead of slipping past the
+ * count, while parallel correct logins (a shop's workers) all succeed. A locked account or
+ * address is refused before its password is checked: a throttled guess costs no scrypt. Per address, attempts in flight count against the limit too, so a
  * parallel spray over many user names is capped as well.
  */
 @Injectable()
@@ -32,7 +33,7 @@ export class LoginThrottle {
 
   /** Waits for its turn, then throws 429 when the user or the IP is locked out. */
   async begin(userName: string, ip: string): Promise<LoginAttempt> {
-    const userKey = `u:${userName.toLowerCase()}\u0000${ip}`;
+    const userKey = `u:${userName.toLowerCase()}`;
     const ipKey = `ip:${ip}`;
     const previous = this.queues.get(userKey) ?? Promise.resolve();
     let release!: () => void;

@@ -66,9 +66,16 @@ export class UserAdminService {
     if (!(await this.users.setDisabled(name, disabled))) throw unknownUser(name);
   }
 
-  async changePassword(name: string, password: string): Promise<void> {
+  /**
+   * A reset password also ends every token of the user (whoever knew the old one may hold one);
+   * returns how many were revoked.
+   */
+  async changePassword(name: string, password: string): Promise<number> {
     checkPassword(password);
+    const user = await this.users.findByName(name);
+    if (!user) throw unknownUser(name);
     if (!(await this.users.setPasswordHash(name, await hashPassword(password)))) throw unknownUser(name);
+    return this.tokens.revokeAllOf(user.id, new Date());
   }
 
   /** Revokes every token of the user; returns how many were not revoked yet. */

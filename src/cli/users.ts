@@ -147,8 +147,9 @@ async function run(argv: string[]): Promise<void> {
         console.log(`User ${name} is ${command}d.`);
         break;
       case 'passwd':
-        await admin.changePassword(name, password);
-        console.log(`Password of ${name} changed; its tokens stay valid (revoke-tokens ends them).`);
+        console.log(
+          `Password of ${name} changed; ${await admin.changePassword(name, password)} token(s) of it revoked.`,
+        );
         break;
       case 'revoke-tokens':
         console.log(`Revoked ${await admin.revokeTokens(name)} token(s) of ${name}.`);

@@ -5,11 +5,11 @@ import { ApiError } from '../common/errors/api-error';
 
 /** For the reverse proxy and orchestrators; no authentication. */
 @ApiTags('health')
-@Controller('health')
+@Controller()
 export class HealthController {
   constructor(private readonly dataSource: DataSource) {}
 
-  @Get()
+  @Get('health')
   @HttpCode(200)
   @ApiOperation({ summary: 'Liveness and database reachability' })
   @ApiOkResponse({ schema: { example: { status: 'ok', database: 'up' } } })
@@ -21,5 +21,38 @@ export class HealthController {
       throw new ApiError(503, 'service_unavailable', 'The database cannot be reached.', { database: 'down' });
     }
     return { status: 'ok', database: 'up' };
+  }
+
+  @Get('ready')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Readiness: the database answers and its schema has every migration of this version',
+  })
+  @ApiOkResponse({ schema: { example: { status: 'ready', database: 'up', migrations: 'current' } } })
+  @ApiServiceUnavailableResponse({
+    description: 'Not ready: the database cannot be reached or migrations are pending (info says which).',
+  })
+  async ready(): Promise<{ status: string; database: string; migrations: string }> {
+    let pending: boolean;
+    try {
+      await this.dataSource.query('SELECT 1');
+      pending = await this.dataSource.showMigrations();
+    } catch {
+      throw new ApiError(503, 'service_unavailable', 'The database cannot be reached.', {
+        database: 'down',
+        migrations: 'unknown',
+      });
+    }
+    if (pending)
+      throw new ApiError(
+        503,
+        'service_unavailable',
+        'The database schema lacks migrations of this version.',
+        {
+          database: 'up',
+          migrations: 'pending',
+        },
+      );
+    return { status: 'ready', database: 'up', migrations: 'current' };
   }
 }

@@ -8,7 +8,7 @@ describe('loadAppConfig', () => {
       port: 3000,
       dbType: 'sqlite',
       dbPath: './data/erp.sqlite',
-      seedDemo: true,
+      seedDemo: false,
       logDir: './logs',
       tokenTtlSeconds: 3600,
       responseCharset: 'iso-8859-1',
@@ -27,6 +27,20 @@ describe('loadAppConfig', () => {
       expect(m).toContain('DB_TYPE');
       expect(m).toContain('TRUST_PROXY');
     }
+  });
+
+  it('TRUST_PROXY: off, a number of proxies or addresses/CIDRs; never "trust everyone"', () => {
+    expect(loadAppConfig({}).trustProxy).toBe(false);
+    expect(loadAppConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadAppConfig({ TRUST_PROXY: '1' }).trustProxy).toEqual({ hops: 1 });
+    expect(loadAppConfig({ TRUST_PROXY: '10.0.0.0/8, loopback,::1' }).trustProxy).toEqual({
+      addresses: ['10.0.0.0/8', 'loopback', '::1'],
+    });
+    expect(() => loadAppConfig({ TRUST_PROXY: 'true' })).toThrow(
+      'TRUST_PROXY=true would believe any client; give the number of proxies in front (e.g. 1) or their addresses/CIDRs',
+    );
+    expect(() => loadAppConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY .*"10.0.0.0\/33"/);
+    expect(() => loadAppConfig({ TRUST_PROXY: '11' })).toThrow(/at most 10 proxies/);
   });
 
   it('article caches: defaults, off, and out-of-range values refused', () => {

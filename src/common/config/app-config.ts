@@ -1,6 +1,7 @@
 import { DbType } from '@app/erp-db';
 import { availableParallelism } from 'node:os';
 import { ResponseCharset } from '../http/json-bytes';
+import { parseTrustProxy, TrustProxy } from '../http/proxy-trust';
 
 /** Article render threads by default: one per core, at most two (see docs/articles.md). */
 const DEFAULT_RENDER_THREADS = Math.min(2, availableParallelism());
@@ -25,7 +26,7 @@ export class AppConfig {
   readonly logMaxFiles!: number;
   readonly tokenTtlSeconds!: number;
   readonly publicBaseUrl!: string | undefined;
-  readonly trustProxy!: boolean;
+  readonly trustProxy!: TrustProxy;
   readonly redisUrl!: string | undefined;
   readonly responseCharset!: ResponseCharset;
   readonly bodyLimitBytes!: number;
@@ -119,6 +120,13 @@ class Reader {
     return raw;
   }
 
+  trustProxy(): TrustProxy {
+    const parsed = parseTrustProxy(this.optional('TRUST_PROXY'));
+    if (typeof parsed !== 'string') return parsed;
+    this.errors.push(parsed);
+    return false;
+  }
+
   attributeKey(name: string, fallback: string): string {
     const v = this.str(name, fallback);
     if (!/^[A-Za-z0-9_]{1,12}$/.test(v))
@@ -145,7 +153,7 @@ export function loadAppConfig(env: Env = process.env): AppConfig {
     databaseUrl,
     dbPoolSize: r.int('DB_POOL_SIZE', 20, 1, 500),
     mssqlTrustServerCertificate: r.bool('MSSQL_TRUST_SERVER_CERTIFICATE', false),
-    seedDemo: r.bool('SEED_DEMO', dbType === 'sqlite'),
+    seedDemo: r.bool('SEED_DEMO', false),
     logDir: r.str('LOG_DIR', './logs'),
     logLevel: r.oneOf(
       'LOG_LEVEL',
@@ -157,7 +165,7 @@ export function loadAppConfig(env: Env = process.env): AppConfig {
     logMaxFiles: r.int('LOG_MAX_FILES', 30, 1, 100000),
     tokenTtlSeconds: r.int('TOKEN_TTL_SECONDS', 3600, 1, 31 * 24 * 3600),
     publicBaseUrl: publicBaseUrl?.replace(/\/+$/, ''),
-    trustProxy: r.bool('TRUST_PROXY', false),
+    trustProxy: r.trustProxy(),
     redisUrl: r.url('REDIS_URL', ['redis:', 'rediss:']),
     responseCharset: r.oneOf('RESPONSE_CHARSET', ['iso-8859-1', 'utf-8'] as const, 'iso-8859-1'),
     bodyLimitBytes: r.int('BODY_LIMIT_BYTES', 1024 * 1024, 1024, 1024 * 1024 * 1024),
@@ -196,4 +204,15 @@ export function loadAppConfigOrExit(): AppConfig {
     console.error(e.message);
     process.exit(1);
   }
+}
+
+/**
+ * `npm start` (main.ts with --demo) on an embedded database that does not exist yet: the demo data
+ * and its users are to be created, unless SEED_DEMO says otherwise. Nothing else ever creates
+ * API users implicitly.
+ */
+export function startsDemo(env: Env, argv: string[], fileExists: (path: string) => boolean): boolean {
+  const embedded = (env.DB_TYPE ?? 'sqlite').toLowerCase() === 'sqlite';
+  const path = env.DB_PATH || './data/erp.sqlite';
+  return argv.includes('--demo') && embedded && path !== ':memory:' && !fileExists(path) && !env.SEED_DEMO;
 }

@@ -10,6 +10,7 @@ import { setupLogging } from '../logging/logging-setup';
 import { charsetOf, decodeBody } from './charset';
 import { encodeLatin1Json } from './json-bytes';
 import { jsonShapeProblem } from './json-shape';
+import { trustFunction } from './proxy-trust';
 import { setupSwagger } from './swagger';
 import { createValidationPipe } from './validation';
 
@@ -99,7 +100,7 @@ function clientError(config: AppConfig) {
 /** Fastify options that main.ts and the test app share. */
 export function fastifyOptions(config: AppConfig) {
   return {
-    trustProxy: config.trustProxy,
+    trustProxy: trustFunction(config.trustProxy),
     bodyLimit: Math.max(config.bodyLimitBytes, config.zugferdBodyLimitBytes),
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) =>
       requestIdFrom(req.headers['x-request-id']),

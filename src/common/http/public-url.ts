@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppConfig } from '../config/app-config';
+import { TrustFunction, trustFunction } from './proxy-trust';
 
 function firstHeader(req: FastifyRequest, name: string): string | undefined {
   const v = req.headers[name];
@@ -7,13 +8,17 @@ function firstHeader(req: FastifyRequest, name: string): string | undefined {
   return s?.split(',')[0].trim() || undefined;
 }
 
+const trustCache = new WeakMap<AppConfig, TrustFunction>();
+
 /**
- * Base of absolute links (D7): the configured public URL, else the X-Forwarded-* headers
- * of a trusted proxy, else the request's own scheme and host.
+ * Base of absolute links: the configured public URL, else the X-Forwarded-* headers when the
+ * request came through a trusted proxy (TRUST_PROXY), else the request's own scheme and host.
  */
 export function publicBaseUrl(req: FastifyRequest, config: AppConfig): string {
   if (config.publicBaseUrl) return config.publicBaseUrl;
-  if (config.trustProxy) {
+  let trust = trustCache.get(config);
+  if (!trust) trustCache.set(config, (trust = trustFunction(config.trustProxy)));
+  if (trust(req.raw.socket?.remoteAddress ?? '', 0)) {
     const proto = firstHeader(req, 'x-forwarded-proto') ?? req.protocol;
     const host = firstHeader(req, 'x-forwarded-host') ?? req.headers.host ?? 'localhost';
     const prefix = (firstHeader(req, 'x-forwarded-prefix') ?? '').replace(/\/+$/, '');

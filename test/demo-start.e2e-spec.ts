@@ -1,0 +1,116 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+jest.setTimeout(180_000);
+
+const ROOT = join(__dirname, '..');
+const MAIN = [
+  '-r',
+  require.resolve('ts-node/register/transpile-only'),
+  '-r',
+  require.resolve('tsconfig-paths/register'),
+  join(ROOT, 'src/main.ts'),
+];
+
+function freePort(): Promise<number> {
+  return new Promise((ok) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => ok(port));
+    });
+  });
+}
+
+interface Started {
+  child: ChildProcess;
+  out: string;
+  base: string;
+}
+
+/** Starts main.ts on a new SQLite file in a folder of its own, as `npm start` (--demo) or plainly. */
+async function start(dir: string, args: string[]): Promise<Started> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    TS_NODE_PROJECT: join(ROOT, 'tsconfig.json'),
+    DB_PATH: join(dir, 'erp.sqlite'),
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    LOG_DIR: join(dir, 'logs'),
+    LOG_STDOUT: 'false',
+  };
+  for (const name of ['DB_TYPE', 'DATABASE_URL', 'SEED_DEMO']) delete env[name];
+  const child = spawn(process.execPath, [...MAIN, ...args], {
+    cwd: dir,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const out = await new Promise<string>((ok, fail) => {
+    let text = '';
+    let err = '';
+    child.stdout!.on('data', (c: Buffer) => {
+      text += c.toString();
+      if (text.includes('Swagger UI:')) ok(text);
+    });
+    child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
+    child.once('exit', (code) => fail(new Error(`exited with ${code}: ${err}`)));
+  });
+  return { child, out, base: `http://127.0.0.1:${port}` };
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((ok) => {
+    if (child.exitCode !== null) return ok();
+    child.once('exit', () => ok());
+    child.kill('SIGTERM');
+  });
+}
+
+const login = (base: string, user: string, password: string) =>
+  fetch(`${base}/www/token`, {
+    method: 'POST',
+    headers: { Authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` },
+  });
+
+/** API users are created implicitly only by `npm start` on a new embedded database, which says so. */
+describe('demo users', () => {
+  const dirs: string[] = [];
+  const children: ChildProcess[] = [];
+  const folder = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'erp-demo-start-'));
+    dirs.push(dir);
+    return dir;
+  };
+
+  afterAll(async () => {
+    await Promise.all(children.map(stop));
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('npm start (--demo) on a new embedded database loads the demo data and says so', async () => {
+    const dir = folder();
+    const s = await start(dir, ['--demo']);
+    children.push(s.child);
+    expect(s.out).toContain(
+      `New embedded database ${join(dir, 'erp.sqlite')}: loading the demo data with the demo users demo/demo (shop) and admin/admin (admin).`,
+    );
+    expect((await login(s.base, 'demo', 'demo')).status).toBe(200);
+    expect((await login(s.base, 'admin', 'admin')).status).toBe(200);
+  });
+
+  it('a plain start on a new embedded database creates the schema but no user', async () => {
+    const dir = folder();
+    const s = await start(dir, []);
+    children.push(s.child);
+    expect(s.out).not.toContain('demo users');
+    expect(existsSync(join(dir, 'erp.sqlite'))).toBe(true);
+    for (const [user, password] of [
+      ['demo', 'demo'],
+      ['admin', 'admin'],
+    ])
+      expect((await login(s.base, user, password)).status).toBe(401);
+  });
+});
