@@ -1,47 +1,25 @@
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import request from 'supertest';
 import { ApiUserEntity } from '@app/erp-db';
+import { ROOT, Run, runToEnd, TS_NODE } from './support/child-processes';
 import { createTestApp, json, TestApp } from './support/test-app';
 
 jest.setTimeout(120_000);
-
-interface CliResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-const ROOT = join(__dirname, '..');
 
 describe('users CLI (npm run users) against the database of a running instance', () => {
   let t: TestApp;
 
   /** Runs src/cli/users.ts the way `npm run users` does, with stdin piped in. */
-  const users = (args: string[], stdin = ''): Promise<CliResult> =>
-    new Promise((done, fail) => {
-      const env: NodeJS.ProcessEnv = {
-        ...process.env,
-        DB_TYPE: t.config.dbType,
-        DB_PATH: t.config.dbPath,
-        TS_NODE_TRANSPILE_ONLY: 'true',
-      };
-      if (t.config.databaseUrl) env.DATABASE_URL = t.config.databaseUrl;
-      else delete env.DATABASE_URL;
-      const child = spawn(
-        process.execPath,
-        ['-r', 'ts-node/register', '-r', 'tsconfig-paths/register', 'src/cli/users.ts', ...args],
-        { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] },
-      );
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-      child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-      child.on('error', fail);
-      child.on('close', (code) => done({ code, stdout, stderr }));
-      child.stdin.end(stdin);
-    });
-
+  const users = (args: string[], stdin = ''): Promise<Run> => {
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DB_TYPE: t.config.dbType,
+      DB_PATH: t.config.dbPath,
+      TS_NODE_TRANSPILE_ONLY: 'true',
+    };
+    if (t.config.databaseUrl) env.DATABASE_URL = t.config.databaseUrl;
+    else delete env.DATABASE_URL;
+    return runToEnd([...TS_NODE, 'src/cli/users.ts', ...args], { cwd: ROOT, env, stdin });
+  };
   const login = (user: string, password: string) =>
     request(t.server).post('/www/token').auth(user, password).parse(json);
   const deleteLog = (token: string) =>

@@ -1,28 +1,12 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort, ROOT, TS_NODE } from './support/child-processes';
 
 jest.setTimeout(180_000);
 
-const ROOT = join(__dirname, '..');
-const MAIN = [
-  '-r',
-  require.resolve('ts-node/register/transpile-only'),
-  '-r',
-  require.resolve('tsconfig-paths/register'),
-  join(ROOT, 'src/main.ts'),
-];
-
-function freePort(): Promise<number> {
-  return new Promise((ok) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => ok(port));
-    });
-  });
-}
+const MAIN = [...TS_NODE, join(ROOT, 'src/main.ts')];
 
 interface Started {
   child: ChildProcess;

@@ -148,10 +148,33 @@ describe('POST /www/zugferd', () => {
     expect(res.headers.allow).toBe('POST, OPTIONS');
   });
 
-  it('Debug keeps the work files in the configured directory', async () => {
-    await post({ Operation: 'Combine', PDF: base64(idealPdf), XML: base64(einfachXml), Debug: true }).expect(
-      200,
-    );
+  it('Debug from a shop user: 400 with the e-invoice error body, no work files kept', async () => {
+    const res = await post({
+      Operation: 'Combine',
+      PDF: base64(idealPdf),
+      XML: base64(einfachXml),
+      Debug: true,
+    })
+      .parse(json)
+      .expect(400);
+    expect(res.body).toMatchObject({
+      error: 'endpoint',
+      error_description: 'Debug is reserved to role admin (or ZUGFERD_DEBUG_ALLOWED=true).',
+      info: {
+        subprocess_output: expect.arrayContaining([
+          'failed: Debug (keeping the work files) is reserved to role admin',
+        ]),
+      },
+    });
+    expect(existsSync(t.config.zugferdWorkDir) ? readdirSync(t.config.zugferdWorkDir) : []).toEqual([]);
+  });
+
+  it('Debug (role admin) keeps the work files in the configured directory', async () => {
+    await request(t.server)
+      .post('/www/zugferd')
+      .set('Authorization', `Bearer ${await t.token('admin')}`)
+      .send({ Operation: 'Combine', PDF: base64(idealPdf), XML: base64(einfachXml), Debug: true })
+      .expect(200);
 
     const workDir = t.config.zugferdWorkDir;
     const jobs = readdirSync(workDir);

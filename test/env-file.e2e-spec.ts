@@ -1,20 +1,11 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort, ROOT, runToEnd, TS_NODE } from './support/child-processes';
 import { cloneTemplate, testDbType } from './support/test-databases';
 
 jest.setTimeout(180_000);
-
-const ROOT = join(__dirname, '..');
-// Resolved here: the processes run in a folder of their own, where `-r` finds no packages.
-const TS_NODE = [
-  '-r',
-  require.resolve('ts-node/register/transpile-only'),
-  '-r',
-  require.resolve('tsconfig-paths/register'),
-];
 
 /** The environment of a process that knows nothing of the database but what `.env` tells it. */
 function bareEnv(): NodeJS.ProcessEnv {
@@ -24,32 +15,7 @@ function bareEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((ok) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => ok(port));
-    });
-  });
-}
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function runToEnd(args: string[], cwd: string): Promise<Run> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, args, { cwd, env: bareEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('error', fail);
-    child.on('close', (code) => done({ code, stdout, stderr }));
-  });
-}
+const run = (args: string[], cwd: string) => runToEnd(args, { cwd, env: bareEnv() });
 
 /**
  * The settings of a `.env` file in the working directory reach everything that reads them,
@@ -120,16 +86,16 @@ describe('.env in the working directory', () => {
 
   it('is read by the migrate CLI, which finds the seeded schema of that database up to date', async () => {
     writeEnv(databaseLines());
-    const run = await runToEnd([...TS_NODE, join(ROOT, 'src/cli/migrate.ts')], dir);
-    expect(run).toMatchObject({ code: 0, stdout: 'Schema is up to date.\n' });
+    const migrate = await run([...TS_NODE, join(ROOT, 'src/cli/migrate.ts')], dir);
+    expect(migrate).toMatchObject({ code: 0, stdout: 'Schema is up to date.\n' });
   });
 
   it('is validated by the CLIs as by the service: a wrong setting stops them naming it', async () => {
     writeEnv(['DB_TYPE=oracle']);
-    const migrate = await runToEnd([...TS_NODE, join(ROOT, 'src/cli/migrate.ts')], dir);
+    const migrate = await run([...TS_NODE, join(ROOT, 'src/cli/migrate.ts')], dir);
     expect(migrate.code).toBe(1);
     expect(migrate.stderr).toContain('DB_TYPE must be one of sqlite, postgres, mssql (got "oracle")');
-    const service = await runToEnd([...TS_NODE, join(ROOT, 'src/main.ts')], dir);
+    const service = await run([...TS_NODE, join(ROOT, 'src/main.ts')], dir);
     expect(service.code).toBe(1);
     expect(service.stderr).toContain('DB_TYPE must be one of sqlite, postgres, mssql (got "oracle")');
   });

@@ -36,7 +36,7 @@ export class EInvoiceController {
     @CurrentUser() user: AuthUser,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const document = await this.eInvoice.process(body, user.name);
+    const document = await this.eInvoice.process(body, user);
     await reply
       .status(200)
       .header('Content-Type', document.contentType)

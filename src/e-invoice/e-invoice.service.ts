@@ -4,6 +4,8 @@ import { validateSync } from 'class-validator';
 import { randomUUID } from 'node:crypto';
 import { combine, extract, ZugferdError } from '@app/zugferd';
 import { ApiError } from '../common/errors/api-error';
+import { AppConfig } from '../common/config/app-config';
+import { AuthUser } from '../auth/auth-user';
 import { ErpLogger } from '../common/logging/erp-logger';
 import { fieldProblems } from '../common/http/validation';
 import { decodeBase64Payload } from './base64-payload';
@@ -53,14 +55,20 @@ export class EInvoiceService {
   constructor(
     private readonly workFiles: ZugferdWorkFiles,
     private readonly logger: ErpLogger,
+    private readonly config: AppConfig,
   ) {}
 
   /** Runs Extract or Combine; every failure is the documented 400 body with the steps up to it. */
-  async process(body: unknown, userName: string): Promise<EInvoiceDocument> {
+  async process(body: unknown, user: AuthUser): Promise<EInvoiceDocument> {
     const job = new ZugferdJob(this.logger);
     const request = this.validate(body, job);
     job.verbose = request.Verbose === true;
-    job.record(`${request.Operation} requested by ${userName}`);
+    job.record(`${request.Operation} requested by ${user.name}`);
+    // Work files hold whole invoices on the server's disk: only for admins, unless a setting allows it.
+    if (request.Debug && user.role !== 'admin' && !this.config.zugferdDebugAllowed) {
+      job.record('failed: Debug (keeping the work files) is reserved to role admin');
+      throw job.failure('Debug is reserved to role admin (or ZUGFERD_DEBUG_ALLOWED=true).');
+    }
     const inputs: Record<string, Uint8Array | string> = {};
     try {
       const pdf = this.decode('PDF', request.PDF, job);

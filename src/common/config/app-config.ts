@@ -32,6 +32,8 @@ export class AppConfig {
   readonly bodyLimitBytes!: number;
   readonly zugferdBodyLimitBytes!: number;
   readonly zugferdWorkDir!: string;
+  /** Whether role shop may send Debug: true (keep the e-invoice work files); admins always may. */
+  readonly zugferdDebugAllowed!: boolean;
   readonly loginMaxFailuresPerUser!: number;
   readonly loginMaxFailuresPerIp!: number;
   readonly loginWindowSeconds!: number;
@@ -171,6 +173,7 @@ export function loadAppConfig(env: Env = process.env): AppConfig {
     bodyLimitBytes: r.int('BODY_LIMIT_BYTES', 1024 * 1024, 1024, 1024 * 1024 * 1024),
     zugferdBodyLimitBytes: r.int('ZUGFERD_BODY_LIMIT_BYTES', 50 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     zugferdWorkDir: r.str('ZUGFERD_WORK_DIR', './data/zugferd-debug'),
+    zugferdDebugAllowed: r.bool('ZUGFERD_DEBUG_ALLOWED', false),
     loginMaxFailuresPerUser: r.int('LOGIN_MAX_FAILURES_PER_USER', 5, 1, 100000),
     loginMaxFailuresPerIp: r.int('LOGIN_MAX_FAILURES_PER_IP', 50, 1, 1000000),
     loginWindowSeconds: r.int('LOGIN_WINDOW_SECONDS', 300, 1, 86400),
