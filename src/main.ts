@@ -12,6 +12,8 @@ async function bootstrap(): Promise<void> {
   // The app module reads the settings from the environment too: the demo default goes there.
   const demo = startsDemo(process.env, process.argv.slice(2), existsSync);
   if (demo) process.env.SEED_DEMO = 'true';
+  // The demo may send webhooks to receivers on the same machine (D10 private-address rule).
+  if (process.argv.includes('--demo')) process.env.WEBHOOK_ALLOW_PRIVATE ??= 'true';
   const config = loadAppConfigOrExit();
   if (demo)
     process.stdout.write(

@@ -1,5 +1,5 @@
-import { EventEmitter2 } from '@nestjs/event-emitter';
 import request from 'supertest';
+import { OutboxWatch } from './support/outbox';
 import { rawSql } from './support/raw-sql';
 import { bytes, createTestApp, json, TestApp } from './support/test-app';
 
@@ -29,18 +29,18 @@ const minimalCustomer = (over: Body = {}, address: Body = {}): Body => ({
 describe('customers: POST, GET, PUT /www/kunden', () => {
   let t: TestApp;
   let token: string;
-  const events: unknown[] = [];
+  let events!: OutboxWatch;
 
   beforeAll(async () => {
     t = await createTestApp({ PUBLIC_BASE_URL: BASE });
     token = await t.token('demo');
-    t.app.get(EventEmitter2).on('REST_Kunde', (payload: unknown) => events.push(payload));
+    events = new OutboxWatch(t.dataSource, 'REST_Kunde');
   });
   afterAll(async () => {
     await t.close();
   });
-  beforeEach(() => {
-    events.length = 0;
+  beforeEach(async () => {
+    await events.reset();
   });
 
   const { p, q, count } = rawSql(() => t);
@@ -68,7 +68,7 @@ describe('customers: POST, GET, PUT /www/kunden', () => {
     const res = await send();
     expect(res.status).toBe(status);
     expect([await count('Debitor'), await count('Adressen'), await lastCustomerNumber()]).toEqual(before);
-    expect(events).toEqual([]);
+    expect(await events.recorded()).toEqual([]);
     return res;
   }
 
@@ -729,7 +729,7 @@ describe('customers: POST, GET, PUT /www/kunden', () => {
       const res = await put(debiNr, body).expect(400);
       expect(fieldsOf(res)).toEqual(fields);
       expect(await customerRow(debiNr)).toEqual(before);
-      expect(events).toEqual([]);
+      expect(await events.recorded()).toEqual([]);
     });
 
     it.each([['null'], [''], ['[]'], ['"x"']])('body %s: 400, no event', async (raw) => {
@@ -741,7 +741,7 @@ describe('customers: POST, GET, PUT /www/kunden', () => {
         .parse(json)
         .expect(400);
       expect(res.body.error).toBe('invalid_request');
-      expect(events).toEqual([]);
+      expect(await events.recorded()).toEqual([]);
     });
 
     it('an unknown currency: 422', async () => {
@@ -758,7 +758,7 @@ describe('customers: POST, GET, PUT /www/kunden', () => {
         error_description: 'Customer 99999 does not exist.',
         info: { DebiNr: '99999' },
       });
-      expect(events).toEqual([]);
+      expect(await events.recorded()).toEqual([]);
     });
   });
 
@@ -767,8 +767,9 @@ describe('customers: POST, GET, PUT /www/kunden', () => {
 
     it('is published after POST with {event, DebiNr, action, user, occurredAt}', async () => {
       const res = await post(minimalCustomer()).expect(201);
-      expect(events).toEqual([
+      expect(await events.recorded()).toEqual([
         {
+          id: expect.stringMatching(/^\d{12}$/),
           event: 'REST_Kunde',
           DebiNr: res.body.data.DebiNr,
           action: 'created',
@@ -776,7 +777,7 @@ describe('customers: POST, GET, PUT /www/kunden', () => {
           occurredAt: expect.stringMatching(isoSecond),
         },
       ]);
-      expect(Math.abs(Date.parse((events[0] as Body).occurredAt as string) - Date.now())).toBeLessThan(60000);
+      expect(Math.abs(Date.parse((await events.recorded())[0].occurredAt) - Date.now())).toBeLessThan(60000);
     });
 
     it('is published after PUT with action updated and the acting user', async () => {
@@ -786,8 +787,9 @@ describe('customers: POST, GET, PUT /www/kunden', () => {
         .auth(admin, { type: 'bearer' })
         .send({ GrundDaten: { Kommentar: 'vom Admin' } })
         .expect(204);
-      expect(events).toEqual([
+      expect(await events.recorded()).toEqual([
         {
+          id: expect.stringMatching(/^\d{12}$/),
           event: 'REST_Kunde',
           DebiNr: '10002',
           action: 'updated',
@@ -800,7 +802,7 @@ describe('customers: POST, GET, PUT /www/kunden', () => {
     it('is not published when POST fails', async () => {
       await post(minimalCustomer({}, { OrtPLZ: '1111' })).expect(422);
       await post(minimalCustomer({}, { AdrSprache: 'xx' })).expect(400);
-      expect(events).toEqual([]);
+      expect(await events.recorded()).toEqual([]);
     });
   });
 
@@ -820,7 +822,7 @@ describe('customers: POST, GET, PUT /www/kunden', () => {
       expect(again.headers.location).toBe(first.headers.location);
       expect(again.headers['idempotent-replayed']).toBe('true');
       expect(await count('Debitor')).toBe(before + 1);
-      expect(events).toHaveLength(1);
+      expect(await events.recorded()).toHaveLength(1);
     });
 
     it('a repeated PUT with the same key is answered from the first one', async () => {
@@ -833,7 +835,7 @@ describe('customers: POST, GET, PUT /www/kunden', () => {
       await send().expect(204);
       const again = await send().expect(204);
       expect(again.headers['idempotent-replayed']).toBe('true');
-      expect(events).toHaveLength(1);
+      expect(await events.recorded()).toHaveLength(1);
     });
   });
 

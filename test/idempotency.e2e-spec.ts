@@ -1,7 +1,6 @@
-import { EventEmitter2 } from '@nestjs/event-emitter';
 import request from 'supertest';
 import { IdempotencyKeyEntity } from '@app/erp-db';
-import { OrderEvent } from '../src/events/erp-events';
+import { OutboxWatch } from './support/outbox';
 import { requestFingerprint } from '../src/idempotency/request-fingerprint';
 import { createTestApp, json, TestApp } from './support/test-app';
 
@@ -9,7 +8,7 @@ describe('Idempotency-Key on POST and PUT /www/auftrag', () => {
   let t: TestApp;
   let second: TestApp;
   let token: string;
-  const events: OrderEvent[] = [];
+  let events!: OutboxWatch;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -19,7 +18,7 @@ describe('Idempotency-Key on POST and PUT /www/auftrag', () => {
       IDEMPOTENCY_WAIT_MS: '300',
     });
     token = await t.token();
-    t.app.get(EventEmitter2).on('REST_Auft', (e: OrderEvent) => events.push(e));
+    events = new OutboxWatch(t.dataSource, 'REST_Auft');
   });
   afterAll(async () => {
     await second.close();
@@ -40,7 +39,7 @@ describe('Idempotency-Key on POST and PUT /www/auftrag', () => {
 
   it('replays the first response of a POST: same status, body and Location; nothing created twice', async () => {
     const before = await orderCount();
-    events.length = 0;
+    await events.reset();
     const first = await post('key-post-1', order('eins')).expect(201);
     expect(first.headers['idempotent-replayed']).toBeUndefined();
     const again = await post('key-post-1', order('eins')).expect(201);
@@ -48,8 +47,7 @@ describe('Idempotency-Key on POST and PUT /www/auftrag', () => {
     expect(again.headers.location).toBe(first.headers.location);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(await orderCount()).toBe(before + 1);
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(events).toHaveLength(1);
+    expect(await events.recorded()).toHaveLength(1);
     const stored = await keys().findOneByOrFail({ userName: 'demo', idemKey: 'key-post-1' });
     expect(stored).toMatchObject({ method: 'POST', path: '/www/auftrag', statusCode: 201 });
     expect(JSON.parse(stored.responseBody ?? '')).toEqual(first.body);

@@ -1,18 +1,17 @@
-import { EventEmitter2 } from '@nestjs/event-emitter';
 import request from 'supertest';
-import { OrderEvent } from '../src/events/erp-events';
+import { OutboxWatch } from './support/outbox';
 import { rawSql } from './support/raw-sql';
 import { createTestApp, json, TestApp } from './support/test-app';
 
 describe('orders: PUT /www/auftrag converts an offer (D5)', () => {
   let t: TestApp;
   let token: string;
-  const events: OrderEvent[] = [];
+  let events!: OutboxWatch;
 
   beforeAll(async () => {
     t = await createTestApp();
     token = await t.token();
-    t.app.get(EventEmitter2).on('REST_Auft', (e: OrderEvent) => events.push(e));
+    events = new OutboxWatch(t.dataSource, 'REST_Auft');
   });
   afterAll(async () => {
     await t.close();
@@ -31,7 +30,7 @@ describe('orders: PUT /www/auftrag converts an offer (D5)', () => {
     put({ GrundDaten: { KundNr, OffertNr }, ...(Zahlung ? { Zahlung } : {}) });
 
   it("converts the customer's offer 500001: 201 {count, success, data}, no-store, the offer keeps status P", async () => {
-    events.length = 0;
+    await events.reset();
     const offerBefore = (await get('500001').expect(200)).body.data;
     const res = await convert('500001', '10001', [{ Bezeichnung: 'TransID', Wert: 'T-500001' }]).expect(201);
     const auftNr = res.body.data.AuftNr;
@@ -61,9 +60,9 @@ describe('orders: PUT /www/auftrag converts an offer (D5)', () => {
       '500001',
     ]);
     expect(stored).toEqual({ AuftStatus: 'P', FolgeAuftNr: auftNr });
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(events).toEqual([
+    expect(await events.recorded()).toEqual([
       {
+        id: expect.stringMatching(/^\d{12}$/),
         event: 'REST_Auft',
         AuftNr: auftNr,
         action: 'converted',

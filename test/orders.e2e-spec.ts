@@ -1,19 +1,18 @@
-import { EventEmitter2 } from '@nestjs/event-emitter';
 import request from 'supertest';
 import { OrderEntity } from '@app/erp-db';
-import { OrderEvent } from '../src/events/erp-events';
+import { OutboxWatch } from './support/outbox';
 import { rawSql } from './support/raw-sql';
 import { bytes, createTestApp, json, TestApp } from './support/test-app';
 
 describe('orders: POST and GET /www/auftrag', () => {
   let t: TestApp;
   let token: string;
-  const events: OrderEvent[] = [];
+  let events!: OutboxWatch;
 
   beforeAll(async () => {
     t = await createTestApp();
     token = await t.token();
-    t.app.get(EventEmitter2).on('REST_Auft', (e: OrderEvent) => events.push(e));
+    events = new OutboxWatch(t.dataSource, 'REST_Auft');
   });
   afterAll(async () => {
     await t.close();
@@ -54,7 +53,7 @@ describe('orders: POST and GET /www/auftrag', () => {
   describe('POST', () => {
     it('creates an order with status N: 201, {data: {AuftNr}}, Location, one REST_Auft event', async () => {
       const before = await lastNumber();
-      events.length = 0;
+      await events.reset();
       const res = await post({
         GrundDaten: { KundNr: '10001', AuftBestellNr: 'SHOP-T-1', AuftBez: 'Webshop Bestellung' },
         Positionen: [{ ArtNr: '1000', Menge: 2, Preis: 18.5 }],
@@ -73,9 +72,9 @@ describe('orders: POST and GET /www/auftrag', () => {
         OffertNr: null,
       });
       expect(await lastNumber()).toBe(before + 1);
-      await new Promise((resolve) => setImmediate(resolve));
-      expect(events).toEqual([
+      expect(await events.recorded()).toEqual([
         {
+          id: expect.stringMatching(/^\d{12}$/),
           event: 'REST_Auft',
           AuftNr: auftNr,
           action: 'created',
@@ -83,7 +82,7 @@ describe('orders: POST and GET /www/auftrag', () => {
           occurredAt: expect.any(String),
         },
       ]);
-      expect(events[0].occurredAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+      expect((await events.recorded())[0].occurredAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     });
 
     it('determines omitted prices like the article list: own list, price-list type, default type, tiers, packaging units', async () => {
@@ -415,7 +414,7 @@ describe('orders: POST and GET /www/auftrag', () => {
   describe('duplicates', () => {
     it('same KundNr + AuftBestellNr as an existing order: 200 with that AuftNr, nothing created, no event', async () => {
       const before = await snapshot();
-      events.length = 0;
+      await events.reset();
       const res = await post({
         GrundDaten: { KundNr: '10001', AuftBestellNr: 'SHOP-2026-0001' },
         Positionen: [{ ArtNr: '1000', Menge: 5 }],
@@ -423,7 +422,7 @@ describe('orders: POST and GET /www/auftrag', () => {
       expect(res.body).toEqual({ data: { AuftNr: '100001' } });
       expect(res.headers.location).toMatch(/\/www\/auftrag\/100001$/);
       expect(await snapshot()).toEqual(before);
-      expect(events).toEqual([]);
+      expect(await events.recorded()).toEqual([]);
     });
 
     it('a repeated POST answers the order the first one created', async () => {
@@ -616,7 +615,7 @@ describe('orders: POST and GET /www/auftrag', () => {
 
     it('rolls back everything (order, lines, addresses, roles, number): 500 without details', async () => {
       const before = await snapshot();
-      events.length = 0;
+      await events.reset();
       const res = await post({
         GrundDaten: { KundNr: '10001', AuftBestellNr: 'SHOP-T-FAIL' },
         Adressen: { LiefAdr: deliveryAddress },
@@ -632,7 +631,7 @@ describe('orders: POST and GET /www/auftrag', () => {
       expect(res.body).toEqual({ error: 'server_error', error_description: expect.any(String) });
       expect(JSON.stringify(res.body)).not.toMatch(/injected|INSERT|AuftragZahlung/);
       expect(await snapshot()).toEqual(before);
-      expect(events).toEqual([]);
+      expect(await events.recorded()).toEqual([]);
       const next = await post({
         GrundDaten: { KundNr: '10001', AuftBestellNr: 'SHOP-T-FAIL' },
         Positionen: [{ ArtNr: '1000', Menge: 1 }],

@@ -5,8 +5,7 @@ import { AddressInputDto } from '../addresses/dto/address-input.dto';
 import { hasText } from '../addresses/validation/address-validators';
 import { AuthUser } from '../auth/auth-user';
 import { ApiError, FieldProblem } from '../common/errors/api-error';
-import { isoUtc } from '../common/http/dates';
-import { ErpEventPublisher } from '../events/erp-event-publisher';
+import { EventRecorder } from '../events/event-recorder';
 import { CreateCustomerDto, CreateCustomerGrundDatenDto } from './dto/create-customer.dto';
 import { CustomerQuery, PLAN_STATUS_FILTERS } from './dto/customer.query';
 import { UpdateCustomerDto, UpdateCustomerFieldsDto } from './dto/update-customer.dto';
@@ -35,10 +34,10 @@ export class CustomersService {
   constructor(
     private readonly customers: CustomersRepository,
     private readonly addressCheck: AddressCheckService,
-    private readonly events: ErpEventPublisher,
+    private readonly events: EventRecorder,
   ) {}
 
-  /** Creates customer and addresses in one transaction; REST_Kunde follows the commit. */
+  /** Creates customer and addresses in one transaction; its REST_Kunde event commits with it. */
   async create(body: CreateCustomerDto, user: AuthUser): Promise<string> {
     const { GrundDaten: g, Adressen: a } = body;
     const problems: FieldProblem[] = [];
@@ -62,6 +61,7 @@ export class CustomersService {
       throw ApiError.unprocessable('The customer cannot be created; see info.fields.', problems);
     }
     const byPath = new Map(toCheck.map((t, i) => [t.path, toNewAddress(checked[i])]));
+    const event = this.events.pending({ event: 'REST_Kunde', action: 'created', user: user.name });
     const debiNr = await this.customers.create(
       newCustomerFields(g, checked[0]),
       {
@@ -70,8 +70,9 @@ export class CustomersService {
         rech: byPath.get('Adressen.RechAdr') ?? null,
       },
       user.name,
+      event,
     );
-    this.publish(debiNr, 'created', user);
+    if (event) this.events.committed();
     return debiNr;
   }
 
@@ -86,7 +87,7 @@ export class CustomersService {
     return { customer, attributes, orders };
   }
 
-  /** PUT (D6): the given GrundDaten fields; REST_Kunde follows. */
+  /** PUT (D6): the given GrundDaten fields; its REST_Kunde event commits with them. */
   async update(debiNr: string, body: UpdateCustomerDto, user: AuthUser): Promise<void> {
     const flat = CUSTOMER_FIELDS.some((f) => body[f] !== undefined);
     if (body.GrundDaten && flat) {
@@ -107,18 +108,9 @@ export class CustomersService {
         { field, message: `currency ${changes.WaehrAbk} is not known to the ERP` },
       ]);
     }
-    if (!(await this.customers.update(debiNr, changes))) throw customerNotFound(debiNr);
-    this.publish(debiNr, 'updated', user);
-  }
-
-  private publish(debiNr: string, action: 'created' | 'updated', user: AuthUser): void {
-    this.events.publish('REST_Kunde', {
-      event: 'REST_Kunde',
-      DebiNr: debiNr,
-      action,
-      user: user.name,
-      occurredAt: isoUtc(new Date()),
-    });
+    const event = this.events.pending({ event: 'REST_Kunde', action: 'updated', user: user.name });
+    if (!(await this.customers.update(debiNr, changes, event))) throw customerNotFound(debiNr);
+    if (event) this.events.committed();
   }
 }
 

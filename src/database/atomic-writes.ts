@@ -10,12 +10,17 @@ import {
   ObjectLiteral,
   UpdateQueryBuilder,
 } from 'typeorm';
+import { EVENT_NUMBER_RANGE, EventEntity } from '@app/erp-db';
 import { NumberRangeService } from '../common/number-range/number-range.service';
+import { PendingEvent } from '../events/erp-events';
 import { BatchStatements, ValueWriter } from './batch-statements';
 import { queryPrepared } from './prepared-statements';
 
 /** In a batch's rows: the number the batch draws, as a string (e.g. AuftNr). */
 export const DRAWN_NUMBER = Symbol('drawn number');
+
+/** In a batch's rows: the event id the batch draws from REST_EVENT (see WriteBatch.event). */
+const DRAWN_EVENT_ID = Symbol('drawn event id');
 
 /** In a batch's rows: the generated key of an earlier insert step of the same batch. */
 export class GeneratedKey {
@@ -47,6 +52,27 @@ export type BatchStep =
 export interface WriteBatch {
   numberRange?: string;
   steps: BatchStep[];
+  /**
+   * The outbox row of the change (D10), written last, with its id drawn from REST_EVENT in the
+   * same transaction; `key` may be DRAWN_NUMBER.
+   */
+  event?: { pending: PendingEvent; key: unknown } | null;
+}
+
+/** The batch's steps, with the outbox row as the last one. */
+function stepsOf(batch: WriteBatch): BatchStep[] {
+  if (!batch.event) return batch.steps;
+  const { pending, key } = batch.event;
+  const row = {
+    id: DRAWN_EVENT_ID,
+    event: pending.event,
+    objKey: key,
+    action: pending.action,
+    userName: pending.user,
+    occurredAt: pending.occurredAt,
+    fannedOut: 0,
+  };
+  return [...batch.steps, { kind: 'insert', target: EventEntity, rows: [row] }];
 }
 
 /** One statement on its own (see `once`). */
@@ -119,9 +145,15 @@ export class AtomicWrites {
       if (!row) throw missingRange(batch.numberRange);
       number = Number(row.LetzteNr);
     }
+    let eventId: number | null = null;
+    if (batch.event) {
+      const row = this.prepare(db, NUMBER_SQL).get(EVENT_NUMBER_RANGE) as { LetzteNr: number } | undefined;
+      if (!row) throw missingRange(EVENT_NUMBER_RANGE);
+      eventId = Number(row.LetzteNr);
+    }
     const keys = new Map<string, unknown>();
-    const resolve = resolver(number, keys);
-    for (const step of batch.steps) {
+    const resolve = resolver(number, eventId, keys);
+    for (const step of stepsOf(batch)) {
       const params: unknown[] = [];
       const write: ValueWriter = (value, column) => {
         params.push(this.sql.prepare(resolve(value), column));
@@ -140,9 +172,11 @@ export class AtomicWrites {
 
   private async writeInTransaction(m: EntityManager, batch: WriteBatch): Promise<number | null> {
     const number = batch.numberRange ? await this.numberRanges.next(m, batch.numberRange) : null;
+    // Drawn after the other writes: the event range stays locked only until the commit just after.
+    const eventId = batch.event ? await this.numberRanges.next(m, EVENT_NUMBER_RANGE) : null;
     const keys = new Map<string, unknown>();
-    const resolve = resolver(number, keys);
-    for (const step of batch.steps) {
+    const resolve = resolver(number, eventId, keys);
+    for (const step of stepsOf(batch)) {
       const result = await this.build(m, step, resolve).execute();
       if (step.kind === 'insert' && step.name && step.key && 'identifiers' in result)
         keys.set(step.name, result.identifiers[0]?.[step.key]);
@@ -167,9 +201,19 @@ export class AtomicWrites {
         `"n" AS (UPDATE "Nummernkreis" SET "LetzteNr" = "LetzteNr" + 1 WHERE "Name" = $1 RETURNING "LetzteNr")`,
       );
     }
+    if (batch.event) {
+      params.push(EVENT_NUMBER_RANGE);
+      // Reading "n" in the condition makes the batch's own range row lock first, always: two
+      // batches never wait for each other's range rows in opposite order.
+      const afterNumber = batch.numberRange ? ` AND EXISTS (SELECT 1 FROM "n")` : '';
+      ctes.push(
+        `"e" AS (UPDATE "Nummernkreis" SET "LetzteNr" = "LetzteNr" + 1 WHERE "Name" = $${params.length}${afterNumber} RETURNING "LetzteNr")`,
+      );
+    }
     const keyOf = new Map<string, { cte: string; key: string }>();
     const write: ValueWriter = (value, column) => {
       if (value === DRAWN_NUMBER) return `(SELECT CAST("LetzteNr" AS varchar(20)) FROM "n")`;
+      if (value === DRAWN_EVENT_ID) return `(SELECT "LetzteNr" FROM "e")`;
       if (value instanceof GeneratedKey) {
         const source = keyOf.get(value.step);
         if (!source) throw new Error(`Batch step ${value.step} comes later or returns no key.`);
@@ -178,7 +222,7 @@ export class AtomicWrites {
       params.push(this.sql.prepare(value, column));
       return `$${params.length}`;
     };
-    batch.steps.forEach((step, i) => {
+    stepsOf(batch).forEach((step, i) => {
       const cte = `s${i}`;
       if (step.kind === 'insert') {
         const sql = this.sql.insert(step.target, step.rows, write);
@@ -198,17 +242,19 @@ export class AtomicWrites {
     });
     const selected = [
       batch.numberRange ? '(SELECT "LetzteNr" FROM "n") AS "number"' : 'NULL AS "number"',
+      batch.event ? '(SELECT "LetzteNr" FROM "e") AS "event"' : 'NULL AS "event"',
       ...checks,
     ];
     try {
       // Prepared: orders of the same shape (lines, payments, addresses) share one statement text.
-      const rows = await queryPrepared<{ number: number | string | null }>(
+      const rows = await queryPrepared<{ number: number | string | null; event: number | string | null }>(
         this.dataSource,
         `WITH ${ctes.join(',\n')}\nSELECT ${selected.join(', ')}`,
         params,
       );
       const number = rows[0]?.number ?? null;
       if (batch.numberRange && number === null) throw missingRange(batch.numberRange);
+      if (batch.event && rows[0]?.event == null) throw missingRange(EVENT_NUMBER_RANGE);
       return number === null ? null : Number(number);
     } catch (err) {
       const code = (err as { driverError?: { code?: string } }).driverError?.code;
@@ -253,9 +299,14 @@ export class AtomicWrites {
   }
 }
 
-function resolver(number: number | null, keys: Map<string, unknown>): (value: unknown) => unknown {
+function resolver(
+  number: number | null,
+  eventId: number | null,
+  keys: Map<string, unknown>,
+): (value: unknown) => unknown {
   return (value) => {
     if (value === DRAWN_NUMBER) return String(number);
+    if (value === DRAWN_EVENT_ID) return eventId;
     if (value instanceof GeneratedKey) return keys.get(value.step);
     return value;
   };

@@ -1,14 +1,35 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AttributeEntity } from '@app/erp-db';
+import { TypeOrmEventStore } from './adapters/typeorm/typeorm-event-store';
 import { TypeOrmEventSwitch } from './adapters/typeorm/typeorm-event-switch';
-import { ErpEventPublisher } from './erp-event-publisher';
+import { EventFeed } from './event-feed.service';
+import { EventRecorder } from './event-recorder';
+import { EventRelay } from './event-relay';
+import { EventsController } from './events.controller';
+import { LISTENERS } from './listeners/listeners';
+import { SubscriptionListener } from './listeners/subscription.listener';
+import { EventStore } from './ports/event-store';
 import { EventSwitch } from './ports/event-switch';
+import { WebhookSender } from './webhooks/webhook-sender';
+import { WebhookSubscriptions } from './webhook-subscriptions.service';
 
+/** Events through the outbox (D10): recorder for the writes, relay, listeners, feed and webhooks API. */
 @Global()
 @Module({
   imports: [TypeOrmModule.forFeature([AttributeEntity])],
-  providers: [ErpEventPublisher, { provide: EventSwitch, useClass: TypeOrmEventSwitch }],
-  exports: [ErpEventPublisher],
+  controllers: [EventsController],
+  providers: [
+    EventRecorder,
+    EventRelay,
+    EventFeed,
+    WebhookSender,
+    WebhookSubscriptions,
+    SubscriptionListener,
+    ...LISTENERS.values(),
+    { provide: EventSwitch, useClass: TypeOrmEventSwitch },
+    { provide: EventStore, useClass: TypeOrmEventStore },
+  ],
+  exports: [EventRecorder],
 })
 export class EventsModule {}

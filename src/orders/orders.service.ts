@@ -4,9 +4,8 @@ import { AddressCheckService } from '../addresses/address-check.service';
 import { AddressInputDto } from '../addresses/dto/address-input.dto';
 import { AuthUser } from '../auth/auth-user';
 import { ApiError, FieldProblem } from '../common/errors/api-error';
-import { isoUtc } from '../common/http/dates';
 import { Decimal, dec } from '../common/money';
-import { ErpEventPublisher } from '../events/erp-event-publisher';
+import { EventRecorder } from '../events/event-recorder';
 import { PriceDetermination } from '../pricing/ports/price-determination';
 import { ConvertOfferDto } from './dto/convert-offer.dto';
 import { CreateOrderDto } from './dto/create-order.dto';
@@ -42,7 +41,7 @@ export class OrdersService {
     private readonly orders: OrdersRepository,
     private readonly prices: PriceDetermination,
     private readonly addressCheck: AddressCheckService,
-    private readonly events: ErpEventPublisher,
+    private readonly events: EventRecorder,
     private readonly visibility: ArticleVisibility,
   ) {}
 
@@ -99,38 +98,42 @@ export class OrdersService {
     const addresses = await this.orderAddresses(dto, customer);
 
     const now = new Date();
-    const outcome = await this.orders.create({
-      head: {
-        AuftStatus: 'N',
-        KundNr: customer.DebiNr,
-        AuftBez: h.AuftBez ?? null,
-        AuftBestellNr: bestellNr,
-        AuftBestellRef: h.AuftBestellRef ?? null,
-        AuftBestellT: h.AuftBestellT == null ? null : parseIsoDateTime(h.AuftBestellT),
-        AuftLieferT: h.AuftLieferT == null ? null : parseIsoDateTime(h.AuftLieferT),
-        WaehrAbk: waehrAbk,
-        AuftKomment: h.AuftKomment ?? null,
-        KTNr: h.KTNr ?? customer.KTNr,
-        StaoNr: h.StaoNr ?? null,
-        KundBedTyp: h.KundBedTyp ?? null,
-        AuftLiefKost: h.AuftLiefKost == null ? null : dec(h.AuftLiefKost),
-        PreisListNr: customer.PreisListNr,
-        PreisListTyp: customer.PreisListTyp,
-        WUSTCode: customer.WUSTCode,
-        AuftSummeNetto: totals.net,
-        AuftSummeWUST: totals.tax,
-        AuftSummeBrutto: totals.gross,
-        OffertNr: null,
-        FolgeAuftNr: null,
-        ErfasstVon: user.name,
-        AuftErf: now,
-        GeaendertAm: now,
+    const event = this.events.pending({ event: 'REST_Auft', action: 'created', user: user.name });
+    const outcome = await this.orders.create(
+      {
+        head: {
+          AuftStatus: 'N',
+          KundNr: customer.DebiNr,
+          AuftBez: h.AuftBez ?? null,
+          AuftBestellNr: bestellNr,
+          AuftBestellRef: h.AuftBestellRef ?? null,
+          AuftBestellT: h.AuftBestellT == null ? null : parseIsoDateTime(h.AuftBestellT),
+          AuftLieferT: h.AuftLieferT == null ? null : parseIsoDateTime(h.AuftLieferT),
+          WaehrAbk: waehrAbk,
+          AuftKomment: h.AuftKomment ?? null,
+          KTNr: h.KTNr ?? customer.KTNr,
+          StaoNr: h.StaoNr ?? null,
+          KundBedTyp: h.KundBedTyp ?? null,
+          AuftLiefKost: h.AuftLiefKost == null ? null : dec(h.AuftLiefKost),
+          PreisListNr: customer.PreisListNr,
+          PreisListTyp: customer.PreisListTyp,
+          WUSTCode: customer.WUSTCode,
+          AuftSummeNetto: totals.net,
+          AuftSummeWUST: totals.tax,
+          AuftSummeBrutto: totals.gross,
+          OffertNr: null,
+          FolgeAuftNr: null,
+          ErfasstVon: user.name,
+          AuftErf: now,
+          GeaendertAm: now,
+        },
+        lines: priced.lines,
+        addresses,
+        payments: payments(dto.Zahlung),
       },
-      lines: priced.lines,
-      addresses,
-      payments: payments(dto.Zahlung),
-    });
-    if (outcome.created) this.publish(outcome.AuftNr, 'created', user);
+      event,
+    );
+    if (outcome.created && event) this.events.committed();
     return outcome;
   }
 
@@ -153,9 +156,10 @@ export class OrdersService {
     }
     const cashStep = (await this.reference.cashRounding(offer.head.WaehrAbk)) ?? new Decimal(0.01);
     const order = orderFromOffer(offer, customer, payments(dto.Zahlung), cashStep, user.name, new Date());
-    const outcome = await this.orders.convertOffer(OffertNr, order);
+    const event = this.events.pending({ event: 'REST_Auft', action: 'converted', user: user.name });
+    const outcome = await this.orders.convertOffer(OffertNr, order, event);
     if (!outcome.converted) throw alreadyConverted(OffertNr, outcome.AuftNr);
-    this.publish(outcome.AuftNr, 'converted', user);
+    if (event) this.events.committed();
     return outcome.AuftNr;
   }
 
@@ -170,16 +174,6 @@ export class OrdersService {
     return ORDER_ADDRESS_ROLES.map((role) => {
       const address = overrides.get(role);
       return address ? { role, address } : { role, AdrNr: own[role] };
-    });
-  }
-
-  private publish(auftNr: string, action: 'created' | 'converted', user: AuthUser): void {
-    this.events.publish('REST_Auft', {
-      event: 'REST_Auft',
-      AuftNr: auftNr,
-      action,
-      user: user.name,
-      occurredAt: isoUtc(new Date()),
     });
   }
 }

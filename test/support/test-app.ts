@@ -44,6 +44,7 @@ export async function createTestApp(settings: Record<string, string> = {}): Prom
     LOG_LEVEL: 'info',
     LOG_STDOUT: 'false',
     ZUGFERD_WORK_DIR: join(logDir, 'zugferd'),
+    WEBHOOK_ALLOW_PRIVATE: 'true',
     ...settings,
   });
   const moduleRef = await Test.createTestingModule({ imports: [AppModule] })

@@ -60,6 +60,24 @@ export class AppConfig {
   readonly keepAliveTimeoutMs!: number;
   readonly idempotencyRetentionHours!: number;
   readonly idempotencyWaitMs!: number;
+  /** Enabled event listeners (EVENT_LISTENERS): log, webhook, amqp. */
+  readonly eventListeners!: EventListenerName[];
+  readonly eventRetryBaseSeconds!: number;
+  readonly eventMaxAttempts!: number;
+  /** How long a claimed delivery stays reserved for one instance before another may take it over. */
+  readonly eventLeaseSeconds!: number;
+  /** How often the relay looks for new or due deliveries when nothing woke it. */
+  readonly eventPollMs!: number;
+  readonly webhookUrls!: string[];
+  /** whsec_<base64>, signs the messages to WEBHOOK_URLS. */
+  readonly webhookSecret!: string | undefined;
+  readonly webhookTimeoutMs!: number;
+  /** Whether webhooks may go to loopback, link-local and private addresses. */
+  readonly webhookAllowPrivate!: boolean;
+  /** A subscription whose deliveries have failed this long is disabled. */
+  readonly webhookDisableAfterHours!: number;
+  readonly amqpUrl!: string;
+  readonly amqpExchange!: string;
 
   constructor(values: AppConfig) {
     Object.assign(this, values);
@@ -67,6 +85,9 @@ export class AppConfig {
 }
 
 type Env = Record<string, string | undefined>;
+
+export const EVENT_LISTENER_NAMES = ['log', 'webhook', 'amqp'] as const;
+export type EventListenerName = (typeof EVENT_LISTENER_NAMES)[number];
 
 class Reader {
   readonly errors: string[] = [];
@@ -129,6 +150,54 @@ class Reader {
     return false;
   }
 
+  /** A comma list of allowed names, without repeats. */
+  names<T extends string>(name: string, allowed: readonly T[], fallback: T[]): T[] {
+    const raw = this.env[name];
+    if (raw === undefined) return fallback;
+    const names = [
+      ...new Set(
+        raw
+          .split(',')
+          .map((n) => n.trim().toLowerCase())
+          .filter((n) => n !== ''),
+      ),
+    ];
+    const wrong = names.filter((n) => !(allowed as readonly string[]).includes(n));
+    if (wrong.length > 0)
+      this.errors.push(`${name} lists unknown names ${wrong.join(', ')} (known: ${allowed.join(', ')})`);
+    return names.filter((n): n is T => (allowed as readonly string[]).includes(n));
+  }
+
+  /** A comma list of http(s) URLs. */
+  urls(name: string): string[] {
+    const list = (this.optional(name) ?? '')
+      .split(',')
+      .map((u) => u.trim())
+      .filter((u) => u !== '');
+    for (const u of list) {
+      let ok = false;
+      try {
+        ok = ['http:', 'https:'].includes(new URL(u).protocol) && u.length <= 500;
+      } catch {
+        ok = false;
+      }
+      if (!ok)
+        this.errors.push(`${name} must list http:// or https:// URLs of up to 500 characters (got "${u}")`);
+    }
+    return list;
+  }
+
+  /** A Standard Webhooks secret: whsec_ and the Base64 of 24 to 64 random bytes. */
+  webhookSecret(name: string): string | undefined {
+    const raw = this.optional(name);
+    if (raw === undefined) return undefined;
+    const key = raw.startsWith('whsec_') ? raw.slice(6) : '';
+    const bytes = /^[A-Za-z0-9+/]+={0,2}$/.test(key) ? Buffer.from(key, 'base64').length : 0;
+    if (bytes < 24 || bytes > 64)
+      this.errors.push(`${name} must be whsec_ followed by the Base64 of 24 to 64 random bytes`);
+    return raw;
+  }
+
   attributeKey(name: string, fallback: string): string {
     const v = this.str(name, fallback);
     if (!/^[A-Za-z0-9_]{1,12}$/.test(v))
@@ -147,6 +216,11 @@ export function loadAppConfig(env: Env = process.env): AppConfig {
   );
   if (dbType !== 'sqlite' && !databaseUrl) r.errors.push(`DATABASE_URL is required when DB_TYPE=${dbType}`);
   const publicBaseUrl = r.url('PUBLIC_BASE_URL', ['http:', 'https:']);
+  const eventListeners = r.names('EVENT_LISTENERS', EVENT_LISTENER_NAMES, ['log']);
+  const webhookUrls = r.urls('WEBHOOK_URLS');
+  const webhookSecret = r.webhookSecret('WEBHOOK_SECRET');
+  if (eventListeners.includes('webhook') && webhookUrls.length > 0 && !webhookSecret)
+    r.errors.push('WEBHOOK_SECRET is required when EVENT_LISTENERS has webhook and WEBHOOK_URLS is set');
   const config = new AppConfig({
     port: r.int('PORT', 3000, 1, 65535),
     host: r.str('HOST', '0.0.0.0'),
@@ -193,6 +267,18 @@ export function loadAppConfig(env: Env = process.env): AppConfig {
     keepAliveTimeoutMs: r.int('KEEP_ALIVE_TIMEOUT_MS', 72_000, 1_000, 3_600_000),
     idempotencyRetentionHours: r.int('IDEMPOTENCY_RETENTION_HOURS', 24, 1, 24 * 365),
     idempotencyWaitMs: r.int('IDEMPOTENCY_WAIT_MS', 10000, 0, 60000),
+    eventListeners,
+    eventRetryBaseSeconds: r.int('EVENT_RETRY_BASE_SECONDS', 5, 1, 3600),
+    eventMaxAttempts: r.int('EVENT_MAX_ATTEMPTS', 20, 1, 1000),
+    eventLeaseSeconds: r.int('EVENT_LEASE_SECONDS', 60, 1, 3600),
+    eventPollMs: r.int('EVENT_POLL_MS', 500, 10, 60_000),
+    webhookUrls,
+    webhookSecret,
+    webhookTimeoutMs: r.int('WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
+    webhookAllowPrivate: r.bool('WEBHOOK_ALLOW_PRIVATE', false),
+    webhookDisableAfterHours: r.int('WEBHOOK_DISABLE_AFTER_HOURS', 72, 1, 24 * 365),
+    amqpUrl: r.url('AMQP_URL', ['amqp:', 'amqps:']) ?? 'amqp://guest:guest@127.0.0.1:5672',
+    amqpExchange: r.str('AMQP_EXCHANGE', 'erp.events'),
   });
   if (r.errors.length > 0) throw new ConfigError(`Invalid settings:\n  - ${r.errors.join('\n  - ')}`);
   return config;

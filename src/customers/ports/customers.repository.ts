@@ -1,3 +1,4 @@
+import type { PendingEvent } from '../../events/erp-events';
 import { NewAddress } from '../../addresses/ports/addresses.repository';
 
 /** The customer columns the API writes (POST GrundDaten, PUT). */
@@ -59,15 +60,24 @@ export interface CustomerOrder {
   AuftErf: Date;
 }
 
-/** Port: customers (Debitor), their attributes and orders. */
+/** Port: customers (Debitor), their attributes and orders; a write's event (outbox row) commits with it. */
 export abstract class CustomersRepository {
   /** Customer and addresses in one transaction, the number from the DEBITOR range; returns DebiNr. */
-  abstract create(customer: CustomerFields, addresses: NewCustomerAddresses, user: string): Promise<string>;
+  abstract create(
+    customer: CustomerFields,
+    addresses: NewCustomerAddresses,
+    user: string,
+    event: PendingEvent | null,
+  ): Promise<string>;
   abstract find(debiNr: string): Promise<CustomerRecord | null>;
   abstract attributes(debiNr: string): Promise<CustomerAttribute[]>;
   /** Orders (not offers), newest entry first; `statuses` limits the plan status. */
   abstract latestOrders(debiNr: string, limit: number, statuses: string[]): Promise<CustomerOrder[]>;
   /** False when the customer does not exist. */
-  abstract update(debiNr: string, changes: Partial<CustomerFields>): Promise<boolean>;
+  abstract update(
+    debiNr: string,
+    changes: Partial<CustomerFields>,
+    event: PendingEvent | null,
+  ): Promise<boolean>;
   abstract currencyExists(code: string): Promise<boolean>;
 }

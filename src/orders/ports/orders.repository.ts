@@ -1,5 +1,6 @@
 import type { NewAddress } from '../../addresses/ports/addresses.repository';
 import { Decimal } from '../../common/money';
+import type { PendingEvent } from '../../events/erp-events';
 
 export type OrderAddressRole = 'KontaktAdr' | 'LiefAdr' | 'RechAdr';
 
@@ -97,14 +98,19 @@ export type ConvertOfferOutcome =
   | { converted: false; AuftNr: string };
 
 /**
- * Port: orders and offers. Writes are one transaction each: all rows or none, numbers from the
+ * Port: orders and offers. A write's event (outbox row, keyed by the new AuftNr) commits with it.
+ * Writes are one transaction each: all rows or none, numbers from the
  * AUFTRAG range that never repeat, even under concurrent requests from several instances.
  */
 export abstract class OrdersRepository {
   abstract find(auftNr: string): Promise<StoredOrder | null>;
   abstract findByCustomerOrderNumber(kundNr: string, auftBestellNr: string): Promise<string | null>;
   /** Creates the order unless KundNr + AuftBestellNr exists already (then answers that order). */
-  abstract create(order: NewOrder): Promise<CreateOrderOutcome>;
+  abstract create(order: NewOrder, event: PendingEvent | null): Promise<CreateOrderOutcome>;
   /** Creates the order and records it on the offer (FolgeAuftNr), unless that happened before. */
-  abstract convertOffer(offerNr: string, order: NewOrder): Promise<ConvertOfferOutcome>;
+  abstract convertOffer(
+    offerNr: string,
+    order: NewOrder,
+    event: PendingEvent | null,
+  ): Promise<ConvertOfferOutcome>;
 }

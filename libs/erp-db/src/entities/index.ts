@@ -14,7 +14,9 @@ import { OrderAddressEntity } from './order-address.entity';
 import { OrderLineEntity } from './order-line.entity';
 import { OrderPaymentEntity } from './order-payment.entity';
 import { OrderEntity } from './order.entity';
-import { OutboxEventEntity } from './outbox-event.entity';
+import { EventDeliveryEntity } from './event-delivery.entity';
+import { EventEntity } from './event.entity';
+import { WebhookSubscriptionEntity } from './webhook-subscription.entity';
 import { PackagingUnitEntity } from './packaging-unit.entity';
 import { PostalCodeEntity } from './postal-code.entity';
 import { PriceListEntity } from './price-list.entity';
@@ -41,7 +43,9 @@ export * from './order-address.entity';
 export * from './order-line.entity';
 export * from './order-payment.entity';
 export * from './order.entity';
-export * from './outbox-event.entity';
+export * from './event-delivery.entity';
+export * from './event.entity';
+export * from './webhook-subscription.entity';
 export * from './packaging-unit.entity';
 export * from './postal-code.entity';
 export * from './price-list.entity';
@@ -79,5 +83,7 @@ export const ERP_ENTITIES = [
   ApiUserEntity,
   ApiTokenEntity,
   IdempotencyKeyEntity,
-  OutboxEventEntity,
+  EventEntity,
+  EventDeliveryEntity,
+  WebhookSubscriptionEntity,
 ];

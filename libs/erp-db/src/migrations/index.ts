@@ -4,6 +4,9 @@ import { PriceTierIndex1700000041000 } from './1700000041000-price-tier-index';
 import { ArticleRecordCoveringIndexes1700000042000 } from './1700000042000-article-record-covering-indexes';
 import { CustomerAddressRoleIndexes1700000051000 } from './1700000051000-customer-address-role-indexes';
 import { PriceListTierIndex1700000052000 } from './1700000052000-price-list-tier-index';
+import { EventOutbox1700000060000 } from './1700000060000-event-outbox';
+
+export { EVENT_NUMBER_RANGE } from './1700000060000-event-outbox';
 
 /** Every migration in order, listed explicitly (no globs). */
 export const ERP_MIGRATIONS = [
@@ -13,4 +16,5 @@ export const ERP_MIGRATIONS = [
   ArticleRecordCoveringIndexes1700000042000,
   CustomerAddressRoleIndexes1700000051000,
   PriceListTierIndex1700000052000,
+  EventOutbox1700000060000,
 ];

@@ -1,4 +1,5 @@
 import { QueryRunner, Table, TableColumnOptions, TableIndex } from 'typeorm';
+import { Query } from 'typeorm/driver/Query';
 
 type Kind = 'int' | 'str' | 'text' | 'dec' | 'ts' | 'bin';
 
@@ -93,4 +94,16 @@ export async function createTable(
       ),
     }),
   );
+}
+
+/**
+ * Runs a data statement of a migration, or records it while the runner only collects SQL
+ * (`enableSqlMemory()`, used to render the SQL Server DDL without a server).
+ */
+export async function runSql(queryRunner: QueryRunner, sql: string): Promise<void> {
+  if ((queryRunner as unknown as { sqlMemoryMode?: boolean }).sqlMemoryMode) {
+    queryRunner.getMemorySql().upQueries.push(new Query(sql));
+    return;
+  }
+  await queryRunner.query(sql);
 }

@@ -4,6 +4,8 @@ import { EntityManager, In, Repository } from 'typeorm';
 import { AddressEntity, AttributeEntity, CurrencyEntity, CustomerEntity, OrderEntity } from '@app/erp-db';
 import { NewAddress } from '../../../addresses/ports/addresses.repository';
 import { NumberRangeService } from '../../../common/number-range/number-range.service';
+import { appendOutboxRow } from '../../../events/adapters/typeorm/outbox-row';
+import type { PendingEvent } from '../../../events/erp-events';
 import {
   CUSTOMER_FIELDS,
   CustomerAttribute,
@@ -39,7 +41,12 @@ export class TypeOrmCustomersRepository extends CustomersRepository {
     super();
   }
 
-  async create(customer: CustomerFields, addresses: NewCustomerAddresses, user: string): Promise<string> {
+  async create(
+    customer: CustomerFields,
+    addresses: NewCustomerAddresses,
+    user: string,
+    event: PendingEvent | null,
+  ): Promise<string> {
     return this.customers.manager.transaction(async (m) => {
       const now = new Date();
       const kontakt = await insertAddress(m, addresses.kontakt, user, now);
@@ -60,6 +67,7 @@ export class TypeOrmCustomersRepository extends CustomersRepository {
         ErfasstAm: now,
         GeaendertAm: now,
       });
+      if (event) await appendOutboxRow(m, this.numbers, event, debiNr);
       return debiNr;
     });
   }
@@ -112,9 +120,19 @@ export class TypeOrmCustomersRepository extends CustomersRepository {
     return rows.map((r) => ({ AuftNr: r.AuftNr, AuftStatus: r.AuftStatus, AuftErf: r.AuftErf }));
   }
 
-  async update(debiNr: string, changes: Partial<CustomerFields>): Promise<boolean> {
-    const result = await this.customers.update({ DebiNr: debiNr }, { ...changes, GeaendertAm: new Date() });
-    return (result.affected ?? 0) > 0;
+  async update(
+    debiNr: string,
+    changes: Partial<CustomerFields>,
+    event: PendingEvent | null,
+  ): Promise<boolean> {
+    const set = { ...changes, GeaendertAm: new Date() };
+    if (!event) return ((await this.customers.update({ DebiNr: debiNr }, set)).affected ?? 0) > 0;
+    return this.customers.manager.transaction(async (m) => {
+      const result = await m.getRepository(CustomerEntity).update({ DebiNr: debiNr }, set);
+      if ((result.affected ?? 0) === 0) return false;
+      await appendOutboxRow(m, this.numbers, event, debiNr);
+      return true;
+    });
   }
 
   async currencyExists(code: string): Promise<boolean> {

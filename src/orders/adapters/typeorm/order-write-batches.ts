@@ -7,6 +7,7 @@ import {
 } from '@app/erp-db';
 import { ObjectLiteral } from 'typeorm';
 import { BatchStep, DRAWN_NUMBER, GeneratedKey, WriteBatch } from '../../../database/atomic-writes';
+import type { PendingEvent } from '../../../events/erp-events';
 import { NewOrder } from '../../ports/orders.repository';
 import { addressRow, lineRow, orderRow } from './order-rows';
 
@@ -23,17 +24,23 @@ export class OfferTaken extends Error {
 }
 
 /** The order, numbered from AUFTRAG, with its lines, address roles, order-only addresses and payments. */
-export function createOrderBatch(order: NewOrder): WriteBatch {
-  return { numberRange: ORDER_NUMBER_RANGE, steps: orderSteps(order) };
+export function createOrderBatch(order: NewOrder, event: PendingEvent | null): WriteBatch {
+  return { numberRange: ORDER_NUMBER_RANGE, steps: orderSteps(order), event: outboxRow(event) };
+}
+
+/** The order's event, keyed by the number the batch draws. */
+function outboxRow(event: PendingEvent | null): WriteBatch['event'] {
+  return event ? { pending: event, key: DRAWN_NUMBER } : null;
 }
 
 /**
  * The order made from an offer, and the offer's FolgeAuftNr, set only while it is still empty;
  * with the unique Auftrag.OffertNr this lets exactly one of parallel conversions commit.
  */
-export function convertOfferBatch(offerNr: string, order: NewOrder): WriteBatch {
+export function convertOfferBatch(offerNr: string, order: NewOrder, event: PendingEvent | null): WriteBatch {
   return {
     numberRange: ORDER_NUMBER_RANGE,
+    event: outboxRow(event),
     steps: [
       {
         kind: 'update',

@@ -18,6 +18,7 @@ import {
   StoredOrder,
 } from '../../ports/orders.repository';
 import { toOrderHead, toOrderLine, toStoredAddress } from './order-rows';
+import type { PendingEvent } from '../../../events/erp-events';
 import { convertOfferBatch, createOrderBatch, OfferTaken, ORDER_NUMBER_RANGE } from './order-write-batches';
 
 /** How many numbers used by the ERP past the number range one write skips before it gives up. */
@@ -73,9 +74,9 @@ export class TypeOrmOrdersRepository extends OrdersRepository {
     return rows[0]?.AuftNr ?? null;
   }
 
-  async create(order: NewOrder): Promise<CreateOrderOutcome> {
+  async create(order: NewOrder, event: PendingEvent | null): Promise<CreateOrderOutcome> {
     const { KundNr, AuftBestellNr } = order.head;
-    const auftNr = await this.numbered(createOrderBatch(order), async () => {
+    const auftNr = await this.numbered(createOrderBatch(order, event), async () => {
       // A concurrent request (or another instance) committed the same KundNr + AuftBestellNr first.
       if (KundNr === null || AuftBestellNr === null) return null;
       return this.findByCustomerOrderNumber(KundNr, AuftBestellNr);
@@ -85,7 +86,11 @@ export class TypeOrmOrdersRepository extends OrdersRepository {
       : { created: false, AuftNr: auftNr.value };
   }
 
-  async convertOffer(offerNr: string, order: NewOrder): Promise<ConvertOfferOutcome> {
+  async convertOffer(
+    offerNr: string,
+    order: NewOrder,
+    event: PendingEvent | null,
+  ): Promise<ConvertOfferOutcome> {
     const taken = async (): Promise<string | null> => {
       const offer = await this.heads.findOne({ select: { FolgeAuftNr: true }, where: { AuftNr: offerNr } });
       if (offer?.FolgeAuftNr) return offer.FolgeAuftNr;
@@ -94,7 +99,7 @@ export class TypeOrmOrdersRepository extends OrdersRepository {
       );
     };
     try {
-      const auftNr = await this.numbered(convertOfferBatch(offerNr, order), taken);
+      const auftNr = await this.numbered(convertOfferBatch(offerNr, order, event), taken);
       return auftNr.created
         ? { converted: true, AuftNr: auftNr.value }
         : { converted: false, AuftNr: auftNr.value };

@@ -1,18 +1,20 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
-import { ErpEventMap, ErpEventName } from './erp-events';
+import { EventIntent, PendingEvent } from './erp-events';
 import { EventSwitch } from './ports/event-switch';
 
 const SWITCH_REFRESH_MS = 5000;
 
+/** Emitted in-process after a write committed an outbox row: the relay wakes up at once. */
+export const OUTBOX_WRITTEN = 'erp.outbox.written';
+
 /**
- * The one typed place that publishes REST_Auft / REST_Kunde. Call it only after the
- * transaction that made the change has committed. Events fire only while the company carries
- * the configured attribute (D10); that switch is read at start-up and refreshed in the
- * background at most every 5 s, so publishing stays synchronous and never fails the request.
+ * Decides whether a write records an event (D10: only while the company carries the configured
+ * attribute) and tells the relay when one was committed. The switch is read at start-up and
+ * refreshed in the background at most every 5 s, so a write never waits for it.
  */
 @Injectable()
-export class ErpEventPublisher implements OnApplicationBootstrap {
+export class EventRecorder implements OnApplicationBootstrap {
   private readonly logger = new Logger('Events');
   private enabled = true;
   private checkedAt = 0;
@@ -42,13 +44,14 @@ export class ErpEventPublisher implements OnApplicationBootstrap {
     return this.refreshing;
   }
 
-  publish<K extends ErpEventName>(name: K, payload: ErpEventMap[K]): void {
+  /** The event a write is to append to its transaction, or null while events are switched off. */
+  pending(intent: EventIntent): PendingEvent | null {
     if (Date.now() - this.checkedAt > SWITCH_REFRESH_MS) void this.refreshSwitch();
-    if (!this.enabled) return;
-    try {
-      this.emitter.emit(name, payload);
-    } catch (err) {
-      this.logger.error({ event: name, err }, 'event listener failed');
-    }
+    return this.enabled ? { ...intent, occurredAt: new Date() } : null;
+  }
+
+  /** Call after the transaction with the event committed. */
+  committed(): void {
+    this.emitter.emit(OUTBOX_WRITTEN);
   }
 }

@@ -1,0 +1,377 @@
+import { Injectable } from '@nestjs/common';
+import {
+  EventDeliveryEntity,
+  EventEntity,
+  readTimestamp,
+  timestampParam,
+  WebhookSubscriptionEntity,
+} from '@app/erp-db';
+import { DataSource, EntityManager, In, MoreThan } from 'typeorm';
+import { StoredEvent } from '../../erp-events';
+import {
+  ClaimedDelivery,
+  DeliveryProblem,
+  DeliveryTarget,
+  DeliveryView,
+  EventStore,
+  FailedDelivery,
+  NewWebhookSubscription,
+  WebhookSubscription,
+} from '../../ports/event-store';
+
+/** Rows per multi-row INSERT (SQL Server takes at most 2100 parameters per statement). */
+const CHUNK = 100;
+
+type Row = Record<string, unknown>;
+
+/**
+ * The outbox on the ERP database. Two statements decide which instance does what; per database:
+ * - PostgreSQL: `SELECT … FOR UPDATE SKIP LOCKED` (fan-out, in a transaction) and one
+ *   `UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED) RETURNING …` (claim).
+ * - SQL Server: the same with `WITH (UPDLOCK, READPAST, ROWLOCK)` and `UPDATE … OUTPUT`.
+ * - SQLite: one writer at a time; select and update run in one transaction.
+ * A claimed delivery carries a lease (owner, until); once it runs out, any instance may claim it
+ * again, which is what makes delivery at-least-once after a crash.
+ */
+@Injectable()
+export class TypeOrmEventStore extends EventStore {
+  private readonly db: 'postgres' | 'mssql' | 'sqlite';
+
+  constructor(private readonly dataSource: DataSource) {
+    super();
+    const type = dataSource.options.type;
+    this.db = type === 'postgres' ? 'postgres' : type === 'mssql' ? 'mssql' : 'sqlite';
+  }
+
+  async fanOut(limit: number, targets: DeliveryTarget[]): Promise<number> {
+    return this.dataSource.transaction(async (m) => {
+      const events = await this.raw(m, this.fanOutSql(), { limit });
+      if (events.length === 0) return 0;
+      const subscriptions = await m.getRepository(WebhookSubscriptionEntity).find({
+        select: { id: true, events: true },
+        where: { enabled: 1 },
+      });
+      const now = new Date();
+      const rows: Array<Partial<EventDeliveryEntity>> = [];
+      for (const e of events) {
+        const eventId = Number(e.id);
+        const all = [
+          ...targets,
+          ...subscriptions
+            .filter((s) => s.events.split(',').includes(String(e.event)))
+            .map((s) => ({ listener: 'subscription', target: String(s.id) })),
+        ];
+        for (const t of all) rows.push({ eventId, ...t, status: 'pending', attempts: 0, nextAttemptAt: now });
+      }
+      for (let i = 0; i < rows.length; i += CHUNK)
+        await m.getRepository(EventDeliveryEntity).insert(rows.slice(i, i + CHUNK));
+      await m
+        .getRepository(EventEntity)
+        .update({ id: In(events.map((e) => Number(e.id))) }, { fannedOut: 1 });
+      return events.length;
+    });
+  }
+
+  private fanOutSql(): string {
+    const columns = '"id", "event"';
+    const where = '"fanned_out" = 0';
+    if (this.db === 'mssql')
+      return `SELECT TOP (:limit) ${columns} FROM "rest_event" WITH (UPDLOCK, READPAST, ROWLOCK) WHERE ${where} ORDER BY "id"`;
+    const lock = this.db === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : '';
+    return `SELECT ${columns} FROM "rest_event" WHERE ${where} ORDER BY "id" LIMIT :limit${lock}`;
+  }
+
+  async claimDue(
+    limit: number,
+    listeners: string[],
+    owner: string,
+    now: Date,
+    leaseUntil: Date,
+  ): Promise<ClaimedDelivery[]> {
+    if (listeners.length === 0) return [];
+    const params = {
+      limit,
+      listeners,
+      owner,
+      now: timestampParam(now),
+      until: timestampParam(leaseUntil),
+    };
+    const due =
+      `"status" = 'pending' AND "next_attempt_at" <= :now ` +
+      `AND ("lease_until" IS NULL OR "lease_until" < :now) AND "listener" IN (:...listeners)`;
+    const returned = ['id', 'event_id', 'listener', 'target', 'attempts'];
+    let rows: Row[];
+    if (this.db === 'postgres') {
+      rows = await this.raw(
+        this.dataSource.manager,
+        `UPDATE "rest_event_delivery" SET "lease_owner" = :owner, "lease_until" = :until WHERE "id" IN ` +
+          `(SELECT "id" FROM "rest_event_delivery" WHERE ${due} ORDER BY "next_attempt_at", "id" LIMIT :limit FOR UPDATE SKIP LOCKED) ` +
+          `RETURNING ${returned.map((c) => `"${c}"`).join(', ')}`,
+        params,
+      );
+    } else if (this.db === 'mssql') {
+      rows = await this.raw(
+        this.dataSource.manager,
+        `WITH "c" AS (SELECT TOP (:limit) * FROM "rest_event_delivery" WITH (UPDLOCK, READPAST, ROWLOCK) ` +
+          `WHERE ${due} ORDER BY "next_attempt_at", "id") ` +
+          `UPDATE "c" SET "lease_owner" = :owner, "lease_until" = :until ` +
+          `OUTPUT ${returned.map((c) => `INSERTED."${c}"`).join(', ')}`,
+        params,
+      );
+    } else {
+      rows = await this.dataSource.transaction(async (m) => {
+        const found = await this.raw(
+          m,
+          `SELECT ${returned.map((c) => `"${c}"`).join(', ')} FROM "rest_event_delivery" WHERE ${due} ORDER BY "next_attempt_at", "id" LIMIT :limit`,
+          params,
+        );
+        if (found.length > 0)
+          await m
+            .getRepository(EventDeliveryEntity)
+            .update({ id: In(found.map((r) => Number(r.id))) }, { leaseOwner: owner, leaseUntil });
+        return found;
+      });
+    }
+    if (rows.length === 0) return [];
+    const events = await this.eventsById(rows.map((r) => Number(r.event_id)));
+    return rows
+      .map((r) => ({
+        id: Number(r.id),
+        listener: String(r.listener),
+        target: String(r.target),
+        attempts: Number(r.attempts),
+        event: events.get(Number(r.event_id)) as StoredEvent,
+      }))
+      .filter((d) => d.event !== undefined)
+      .sort((a, b) => a.id - b.id);
+  }
+
+  async markDelivered(ids: number[], owner: string, at: Date): Promise<void> {
+    for (let i = 0; i < ids.length; i += CHUNK) {
+      await this.dataSource
+        .createQueryBuilder()
+        .update(EventDeliveryEntity)
+        .set({
+          status: 'delivered',
+          deliveredAt: at,
+          attempts: () => '"attempts" + 1',
+          lastError: null,
+          leaseOwner: null,
+          leaseUntil: null,
+        })
+        .where({ id: In(ids.slice(i, i + CHUNK)), leaseOwner: owner })
+        .execute();
+    }
+  }
+
+  async markFailed(failures: FailedDelivery[], owner: string): Promise<void> {
+    for (const f of failures) {
+      await this.dataSource.getRepository(EventDeliveryEntity).update(
+        { id: f.id, leaseOwner: owner },
+        {
+          status: f.dead ? 'dead' : 'pending',
+          attempts: f.attempts,
+          nextAttemptAt: f.nextAttemptAt,
+          lastError: f.error.slice(0, 500),
+          leaseOwner: null,
+          leaseUntil: null,
+        },
+      );
+    }
+  }
+
+  async events(after: number, limit: number): Promise<StoredEvent[]> {
+    const rows = await this.dataSource.getRepository(EventEntity).find({
+      where: { id: MoreThan(after) },
+      order: { id: 'ASC' },
+      take: limit,
+    });
+    return rows.map(toStoredEvent);
+  }
+
+  async problemEvents(
+    problem: DeliveryProblem,
+    after: number,
+    limit: number,
+  ): Promise<Array<{ event: StoredEvent; deliveries: DeliveryView[] }>> {
+    const qb = this.dataSource
+      .getRepository(EventDeliveryEntity)
+      .createQueryBuilder('d')
+      .select('d.eventId', 'eventId')
+      .where('d.eventId > :after', { after })
+      .groupBy('d.eventId')
+      .orderBy('d.eventId', 'ASC')
+      .limit(limit);
+    if (problem === 'dead') qb.andWhere(`d.status = 'dead'`);
+    else qb.andWhere(`d.status = 'pending' AND d.attempts > 0`);
+    const ids = (await qb.getRawMany<{ eventId: number | string }>()).map((r) => Number(r.eventId));
+    if (ids.length === 0) return [];
+    const [events, deliveries] = await Promise.all([this.eventsById(ids), this.deliveriesOf(ids)]);
+    return ids
+      .filter((id) => events.has(id))
+      .map((id) => ({ event: events.get(id) as StoredEvent, deliveries: deliveries.get(id) ?? [] }));
+  }
+
+  async event(id: number): Promise<{ event: StoredEvent; deliveries: DeliveryView[] } | null> {
+    const event = (await this.eventsById([id])).get(id);
+    if (!event) return null;
+    return { event, deliveries: (await this.deliveriesOf([id])).get(id) ?? [] };
+  }
+
+  async redeliver(id: number, now: Date): Promise<number> {
+    const again = {
+      status: 'pending' as const,
+      attempts: 0,
+      nextAttemptAt: now,
+      lastError: null,
+      leaseOwner: null,
+      leaseUntil: null,
+      deliveredAt: null,
+    };
+    const repo = this.dataSource.getRepository(EventDeliveryEntity);
+    const undelivered = await repo
+      .createQueryBuilder()
+      .update()
+      .set(again)
+      .where('"event_id" = :id AND "status" <> :delivered', { id, delivered: 'delivered' })
+      .execute();
+    if ((undelivered.affected ?? 0) > 0) return undelivered.affected ?? 0;
+    return (await repo.update({ eventId: id }, again)).affected ?? 0;
+  }
+
+  async createSubscription(s: NewWebhookSubscription, now: Date): Promise<WebhookSubscription> {
+    const repo = this.dataSource.getRepository(WebhookSubscriptionEntity);
+    const result = await repo.insert({
+      userId: s.userId,
+      url: s.url,
+      events: s.events.join(','),
+      secret: s.secret,
+      createdAt: now,
+      enabled: 1,
+      disabledReason: null,
+      failingSince: null,
+    });
+    const id = Number((result.identifiers[0] as { id: number }).id);
+    return (await this.subscription(id)) as WebhookSubscription;
+  }
+
+  async subscriptions(userId: number): Promise<WebhookSubscription[]> {
+    const rows = await this.dataSource
+      .getRepository(WebhookSubscriptionEntity)
+      .find({ where: { userId }, order: { id: 'ASC' } });
+    return rows.map(toSubscription);
+  }
+
+  async subscription(id: number): Promise<WebhookSubscription | null> {
+    const row = await this.dataSource.getRepository(WebhookSubscriptionEntity).findOneBy({ id });
+    return row ? toSubscription(row) : null;
+  }
+
+  async deleteSubscription(id: number, userId: number): Promise<boolean> {
+    const result = await this.dataSource.getRepository(WebhookSubscriptionEntity).delete({ id, userId });
+    return (result.affected ?? 0) > 0;
+  }
+
+  async subscriptionOutcome(
+    id: number,
+    ok: boolean,
+    now: Date,
+    disableBefore: Date,
+    error: string,
+  ): Promise<void> {
+    const qb = () => this.dataSource.createQueryBuilder().update(WebhookSubscriptionEntity);
+    if (ok) {
+      await qb()
+        .set({ failingSince: null })
+        .where('"id" = :id AND "failing_since" IS NOT NULL', { id })
+        .execute();
+      return;
+    }
+    await qb().set({ failingSince: now }).where('"id" = :id AND "failing_since" IS NULL', { id }).execute();
+    await qb()
+      .set({
+        enabled: 0,
+        disabledReason:
+          `Disabled at ${now.toISOString()}: every delivery failed since the time in failingSince; last error: ${error}`.slice(
+            0,
+            500,
+          ),
+      })
+      .where('"id" = :id AND "enabled" = 1 AND "failing_since" <= :before', {
+        id,
+        before: timestampParam(disableBefore),
+      })
+      .execute();
+  }
+
+  private async eventsById(ids: number[]): Promise<Map<number, StoredEvent>> {
+    const unique = [...new Set(ids)];
+    const found = new Map<number, StoredEvent>();
+    for (let i = 0; i < unique.length; i += CHUNK) {
+      const rows = await this.dataSource
+        .getRepository(EventEntity)
+        .findBy({ id: In(unique.slice(i, i + CHUNK)) });
+      for (const r of rows) found.set(Number(r.id), toStoredEvent(r));
+    }
+    return found;
+  }
+
+  private async deliveriesOf(eventIds: number[]): Promise<Map<number, DeliveryView[]>> {
+    const rows = await this.dataSource.getRepository(EventDeliveryEntity).find({
+      where: { eventId: In(eventIds) },
+      order: { id: 'ASC' },
+    });
+    const byEvent = new Map<number, DeliveryView[]>();
+    for (const r of rows) {
+      const list = byEvent.get(Number(r.eventId)) ?? [];
+      list.push({
+        listener: r.listener,
+        target: r.target,
+        status: r.status,
+        attempts: Number(r.attempts),
+        nextAttemptAt: r.status === 'pending' ? readTimestamp(r.nextAttemptAt) : null,
+        deliveredAt: readTimestamp(r.deliveredAt),
+        lastError: r.lastError,
+      });
+      byEvent.set(Number(r.eventId), list);
+    }
+    return byEvent;
+  }
+
+  /** Hand-written SQL with :named parameters, through the manager's transaction when it has one. */
+  private async raw(m: EntityManager, sql: string, params: Record<string, unknown>): Promise<Row[]> {
+    const [query, values] = this.dataSource.driver.escapeQueryWithParameters(sql, params, {});
+    const runner = m.queryRunner ?? this.dataSource.createQueryRunner();
+    try {
+      const result = await runner.query(query, values, true);
+      return (result.records ?? []) as Row[];
+    } finally {
+      if (!m.queryRunner) await runner.release();
+    }
+  }
+}
+
+function toStoredEvent(r: EventEntity): StoredEvent {
+  return {
+    id: Number(r.id),
+    event: r.event,
+    key: r.objKey,
+    action: r.action,
+    user: r.userName,
+    occurredAt: readTimestamp(r.occurredAt) as Date,
+  };
+}
+
+function toSubscription(r: WebhookSubscriptionEntity): WebhookSubscription {
+  return {
+    id: Number(r.id),
+    userId: Number(r.userId),
+    url: r.url,
+    events: r.events.split(',').filter((e) => e !== ''),
+    secret: r.secret,
+    createdAt: readTimestamp(r.createdAt) as Date,
+    enabled: Number(r.enabled) === 1,
+    disabledReason: r.disabledReason,
+    failingSince: readTimestamp(r.failingSince),
+  };
+}

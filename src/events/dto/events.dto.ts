@@ -1,0 +1,158 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import {
+  ArrayNotEmpty,
+  ArrayUnique,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
+import { ERP_EVENT_NAMES } from '../erp-events';
+
+export const MAX_EVENT_PAGE = 1000;
+
+/** GET /www/events?after=&limit=&status= */
+export class EventFeedQuery {
+  @ApiPropertyOptional({
+    description:
+      'Cursor: list the events after this id (the `next` of the previous page); 0 = from the start.',
+    example: '000000000042',
+    pattern: '^\\d{1,12}$',
+  })
+  @IsOptional()
+  @Matches(/^\d{1,12}$/, { message: 'after must be an event id (up to 12 digits)' })
+  after?: string;
+
+  @ApiPropertyOptional({ default: 100, minimum: 1, maximum: MAX_EVENT_PAGE })
+  @IsOptional()
+  @Transform(({ value }) => (typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value))
+  @IsInt({ message: `limit must be a whole number from 1 to ${MAX_EVENT_PAGE}` })
+  @Min(1)
+  @Max(MAX_EVENT_PAGE)
+  limit?: number;
+
+  @ApiPropertyOptional({
+    enum: ['failed', 'dead'],
+    description:
+      'Admins only: events with a delivery that failed and is being retried (failed) or was given up (dead), with their deliveries.',
+  })
+  @IsOptional()
+  @IsIn(['failed', 'dead'], { message: 'status must be failed or dead' })
+  status?: 'failed' | 'dead';
+}
+
+export class EventDto {
+  @ApiProperty({
+    example: '000000000042',
+    description: 'Unique, in commit order; the webhook-id of its messages.',
+  })
+  id!: string;
+  @ApiProperty({ enum: ERP_EVENT_NAMES, example: 'REST_Auft' })
+  event!: string;
+  @ApiPropertyOptional({ example: '100003', description: 'REST_Auft only' })
+  AuftNr?: string;
+  @ApiPropertyOptional({ example: '10003', description: 'REST_Kunde only' })
+  DebiNr?: string;
+  @ApiProperty({ enum: ['created', 'converted', 'updated'], example: 'created' })
+  action!: string;
+  @ApiProperty({ example: 'demo' })
+  user!: string;
+  @ApiProperty({ example: '2026-11-25T08:00:00Z' })
+  occurredAt!: string;
+}
+
+export class DeliveryDto {
+  @ApiProperty({ enum: ['log', 'webhook', 'amqp', 'subscription'] })
+  listener!: string;
+  @ApiProperty({ description: 'The webhook URL, the subscription id, or empty.' })
+  target!: string;
+  @ApiProperty({ enum: ['pending', 'delivered', 'dead'] })
+  status!: string;
+  @ApiProperty()
+  attempts!: number;
+  @ApiProperty({ nullable: true, type: String })
+  nextAttemptAt!: string | null;
+  @ApiProperty({ nullable: true, type: String })
+  deliveredAt!: string | null;
+  @ApiProperty({ nullable: true, type: String })
+  lastError!: string | null;
+}
+
+export class EventWithDeliveriesDto extends EventDto {
+  @ApiPropertyOptional({ type: [DeliveryDto], description: 'With status= only' })
+  deliveries?: DeliveryDto[];
+}
+
+export class EventFeedResponse {
+  @ApiProperty() count!: number;
+  @ApiProperty() success!: boolean;
+  @ApiProperty({ type: [EventWithDeliveriesDto] }) data!: EventWithDeliveriesDto[];
+  @ApiProperty({ example: '000000000042', description: 'Pass as `after` for the next page.' })
+  next!: string;
+}
+
+export class RedeliveryDto {
+  @ApiProperty({ example: '000000000042' }) id!: string;
+  @ApiProperty({ description: 'Deliveries that will be sent again.' }) redelivered!: number;
+}
+
+export class RedeliveryResponse {
+  @ApiProperty() success!: boolean;
+  @ApiProperty({ type: RedeliveryDto }) data!: RedeliveryDto;
+}
+
+/** POST /www/webhooks */
+export class CreateWebhookDto {
+  @ApiProperty({
+    maxLength: 500,
+    example: 'https://shop.example.com/erp-webhooks',
+    description:
+      'http(s) URL of the receiver. It must echo the validation challenge (see the description of POST /www/webhooks).',
+  })
+  @IsString()
+  @MaxLength(500)
+  url!: string;
+
+  @ApiProperty({ enum: ERP_EVENT_NAMES, isArray: true, example: ['REST_Auft', 'REST_Kunde'] })
+  @IsArray()
+  @ArrayNotEmpty()
+  @ArrayUnique()
+  @IsIn(ERP_EVENT_NAMES, { each: true, message: 'events must list REST_Auft and/or REST_Kunde' })
+  events!: string[];
+}
+
+export class WebhookDto {
+  @ApiProperty({ example: 1 }) id!: number;
+  @ApiProperty({ example: 'https://shop.example.com/erp-webhooks' }) url!: string;
+  @ApiProperty({ enum: ERP_EVENT_NAMES, isArray: true }) events!: string[];
+  @ApiProperty({ example: '2026-11-25T08:00:00Z' }) createdAt!: string;
+  @ApiProperty() enabled!: boolean;
+  @ApiProperty({ nullable: true, type: String, description: 'Why the endpoint was disabled.' })
+  disabledReason!: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'Since when every delivery has failed.' })
+  failingSince!: string | null;
+}
+
+export class CreatedWebhookDto extends WebhookDto {
+  @ApiProperty({
+    example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+    description: "Verifies the signatures of this endpoint's messages. Shown only in this answer.",
+  })
+  secret!: string;
+}
+
+export class CreatedWebhookResponse {
+  @ApiProperty({ type: CreatedWebhookDto }) data!: CreatedWebhookDto;
+}
+
+export class WebhookListResponse {
+  @ApiProperty() count!: number;
+  @ApiProperty() success!: boolean;
+  @ApiProperty({ type: [WebhookDto] }) data!: WebhookDto[];
+}

@@ -1,0 +1,64 @@
+import { Injectable } from '@nestjs/common';
+import { AuthUser } from '../auth/auth-user';
+import { ApiError } from '../common/errors/api-error';
+import { isoUtc } from '../common/http/dates';
+import { formatEventId, toEventMessage } from './erp-events';
+import { EventFeedQuery, EventFeedResponse, EventWithDeliveriesDto, RedeliveryDto } from './dto/events.dto';
+import { assertEventAccess } from './event-access';
+import { OUTBOX_WRITTEN } from './event-recorder';
+import { DeliveryView, EventStore } from './ports/event-store';
+import { EventEmitter2 } from '@nestjs/event-emitter';
+
+/** The pull side of events (like Stripe's event list): a shop that was down catches up here. */
+@Injectable()
+export class EventFeed {
+  constructor(
+    private readonly store: EventStore,
+    private readonly emitter: EventEmitter2,
+  ) {}
+
+  async list(user: AuthUser, query: EventFeedQuery): Promise<EventFeedResponse> {
+    assertEventAccess(user);
+    const after = Number(query.after ?? '0');
+    const limit = query.limit ?? 100;
+    if (query.status !== undefined) {
+      if (user.role !== 'admin') throw ApiError.forbidden('Only admins list events by delivery status.');
+      const found = await this.store.problemEvents(query.status, after, limit);
+      const data = found.map((f) => ({
+        ...toEventMessage(f.event),
+        deliveries: f.deliveries.map(toDeliveryDto),
+      }));
+      return page(data, after);
+    }
+    return page((await this.store.events(after, limit)).map(toEventMessage), after);
+  }
+
+  async redeliver(id: string): Promise<RedeliveryDto> {
+    const found = /^\d{1,12}$/.test(id) ? await this.store.event(Number(id)) : null;
+    if (!found) throw ApiError.notFound(`There is no event ${id}.`);
+    const redelivered = await this.store.redeliver(found.event.id, new Date());
+    this.emitter.emit(OUTBOX_WRITTEN);
+    return { id: formatEventId(found.event.id), redelivered };
+  }
+}
+
+function page(data: EventWithDeliveriesDto[], after: number): EventFeedResponse {
+  return {
+    count: data.length,
+    success: true,
+    data,
+    next: data.length > 0 ? data[data.length - 1].id : formatEventId(after),
+  };
+}
+
+function toDeliveryDto(d: DeliveryView) {
+  return {
+    listener: d.listener,
+    target: d.target,
+    status: d.status,
+    attempts: d.attempts,
+    nextAttemptAt: d.nextAttemptAt ? isoUtc(d.nextAttemptAt) : null,
+    deliveredAt: d.deliveredAt ? isoUtc(d.deliveredAt) : null,
+    lastError: d.lastError,
+  };
+}

@@ -1,0 +1,110 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Query } from '@nestjs/common';
+import {
+  ApiAcceptedResponse,
+  ApiBadRequestResponse,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
+import { AuthUser } from '../auth/auth-user';
+import { CurrentUser, ErpAuth } from '../auth/erp-auth.decorator';
+import {
+  CreatedWebhookResponse,
+  CreateWebhookDto,
+  EventFeedQuery,
+  EventFeedResponse,
+  RedeliveryResponse,
+  WebhookListResponse,
+} from './dto/events.dto';
+import { EventFeed } from './event-feed.service';
+import { WebhookSubscriptions } from './webhook-subscriptions.service';
+
+const SIGNATURE_HELP =
+  'Every message is a POST with the JSON event as body and the Standard Webhooks headers ' +
+  '`webhook-id` (the event id; drop a repeat), `webhook-timestamp` (Unix seconds) and ' +
+  '`webhook-signature` (`v1,` + Base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`, ' +
+  'keyed with the Base64-decoded part of the secret after `whsec_`). A receiver recomputes the HMAC ' +
+  'over the raw body, compares in constant time, and rejects timestamps more than 5 minutes old. ' +
+  'Any answer other than 2xx within 10 s is retried with exponential back-off.';
+
+@ApiTags('events')
+@ErpAuth()
+@Controller('www')
+export class EventsController {
+  constructor(
+    private readonly feed: EventFeed,
+    private readonly webhooks: WebhookSubscriptions,
+  ) {}
+
+  @Get('events')
+  @ApiOperation({
+    summary: 'Events (REST_Auft, REST_Kunde) in commit order, after a cursor',
+    description:
+      'Page with `after` = the `next` of the previous answer until `count` is 0. Admins may add ' +
+      '`status=failed|dead` to see events whose delivery is being retried or was given up.',
+  })
+  @ApiOkResponse({ type: EventFeedResponse })
+  @ApiBadRequestResponse({ description: 'after, limit or status invalid.' })
+  @ApiForbiddenResponse({ description: 'A web-shop user, or status= by a non-admin.' })
+  list(@CurrentUser() user: AuthUser, @Query() query: EventFeedQuery): Promise<EventFeedResponse> {
+    return this.feed.list(user, query);
+  }
+
+  @Post('events/:id/redeliver')
+  @HttpCode(202)
+  @ErpAuth('admin')
+  @ApiOperation({
+    summary: 'Sends an event again: its undelivered deliveries, or all when all were delivered',
+  })
+  @ApiAcceptedResponse({ type: RedeliveryResponse })
+  @ApiNotFoundResponse({ description: 'Unknown event id.' })
+  async redeliver(@Param('id') id: string): Promise<RedeliveryResponse> {
+    return { success: true, data: await this.feed.redeliver(id) };
+  }
+
+  @Post('webhooks')
+  @HttpCode(201)
+  @ApiOperation({
+    summary: 'Registers a webhook endpoint for the calling user',
+    description:
+      'The service first POSTs `{"type":"webhook.validation","challenge":"…"}` to the URL (signed ' +
+      'with the new secret); the receiver must answer 2xx with the challenge as text or as ' +
+      '`{"challenge":"…"}`. The answer carries the endpoint\'s `whsec_` secret, shown only once. ' +
+      'URLs on loopback, link-local or private addresses are refused unless WEBHOOK_ALLOW_PRIVATE is set. ' +
+      SIGNATURE_HELP,
+  })
+  @ApiCreatedResponse({ type: CreatedWebhookResponse })
+  @ApiBadRequestResponse({ description: 'Invalid body.' })
+  @ApiUnprocessableEntityResponse({ description: 'The URL is refused or did not echo the challenge.' })
+  async create(
+    @CurrentUser() user: AuthUser,
+    @Body() body: CreateWebhookDto,
+  ): Promise<CreatedWebhookResponse> {
+    return { data: await this.webhooks.register(user, body) };
+  }
+
+  @Get('webhooks')
+  @ApiOperation({ summary: "The calling user's webhook endpoints, with why one was disabled" })
+  @ApiOkResponse({ type: WebhookListResponse })
+  async webhooksOfUser(@CurrentUser() user: AuthUser): Promise<WebhookListResponse> {
+    const data = await this.webhooks.list(user);
+    return { count: data.length, success: true, data };
+  }
+
+  @Delete('webhooks/:id')
+  @HttpCode(204)
+  @ApiOperation({ summary: "Deletes one of the calling user's webhook endpoints" })
+  @ApiNoContentResponse({ description: 'Deleted.' })
+  @ApiNotFoundResponse({ description: 'No such webhook of this user.' })
+  async deleteWebhook(
+    @CurrentUser() user: AuthUser,
+    @Param('id', new ParseIntPipe({ errorHttpStatusCode: 404 })) id: number,
+  ): Promise<void> {
+    await this.webhooks.remove(user, id);
+  }
+}

@@ -1,0 +1,50 @@
+import { Injectable } from '@nestjs/common';
+import { AppConfig } from '../../common/config/app-config';
+import { ErpEventMessage } from '../erp-events';
+import { EventStore } from '../ports/event-store';
+import { WebhookSender } from '../webhooks/webhook-sender';
+import { ErpEventListener, Undeliverable } from './erp-event-listener';
+
+/**
+ * The webhooks users registered through POST /www/webhooks; always on. Target: the subscription
+ * id. An endpoint whose deliveries have failed for WEBHOOK_DISABLE_AFTER_HOURS is disabled.
+ */
+@Injectable()
+export class SubscriptionListener extends ErpEventListener {
+  readonly name = 'subscription';
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly sender: WebhookSender,
+    private readonly store: EventStore,
+  ) {
+    super();
+  }
+
+  /** The store adds one target per matching subscription itself. */
+  override targets(): string[] {
+    return [];
+  }
+
+  async deliver(message: ErpEventMessage, target: string): Promise<void> {
+    const subscription = await this.store.subscription(Number(target));
+    if (!subscription) throw new Undeliverable(`webhook subscription ${target} was deleted`);
+    if (!subscription.enabled) throw new Undeliverable(`webhook subscription ${target} is disabled`);
+    const body = JSON.stringify(message);
+    const now = new Date();
+    try {
+      await this.sender.deliver(subscription.url, subscription.secret, message.id, body);
+    } catch (err) {
+      const disableBefore = new Date(now.getTime() - this.config.webhookDisableAfterHours * 3600_000);
+      await this.store.subscriptionOutcome(
+        subscription.id,
+        false,
+        now,
+        disableBefore,
+        (err as Error).message,
+      );
+      throw err;
+    }
+    if (subscription.failingSince) await this.store.subscriptionOutcome(subscription.id, true, now, now, '');
+  }
+}

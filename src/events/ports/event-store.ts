@@ -1,0 +1,97 @@
+import type { DeliveryStatus } from '@app/erp-db';
+import { StoredEvent } from '../erp-events';
+
+/** A listener target: the listener's name and what it delivers to ('' for log and amqp). */
+export interface DeliveryTarget {
+  listener: string;
+  target: string;
+}
+
+/** A delivery the relay has claimed (leased) for this instance. */
+export interface ClaimedDelivery extends DeliveryTarget {
+  id: number;
+  attempts: number;
+  event: StoredEvent;
+}
+
+export interface DeliveryView extends DeliveryTarget {
+  status: DeliveryStatus;
+  attempts: number;
+  nextAttemptAt: Date | null;
+  deliveredAt: Date | null;
+  lastError: string | null;
+}
+
+export interface FailedDelivery {
+  id: number;
+  /** Attempts so far, this one included. */
+  attempts: number;
+  dead: boolean;
+  nextAttemptAt: Date;
+  error: string;
+}
+
+export interface WebhookSubscription {
+  id: number;
+  userId: number;
+  url: string;
+  events: string[];
+  secret: string;
+  createdAt: Date;
+  enabled: boolean;
+  disabledReason: string | null;
+  failingSince: Date | null;
+}
+
+export type NewWebhookSubscription = Pick<WebhookSubscription, 'userId' | 'url' | 'events' | 'secret'>;
+
+/** Deliveries of failing events (some attempt failed, still retried) or of events given up (dead). */
+export type DeliveryProblem = 'failed' | 'dead';
+
+/**
+ * Port: the outbox (events, their deliveries) and the webhook subscriptions. Claims are shared by
+ * every instance on the database: a claimed delivery is leased to one owner until `leaseUntil`.
+ */
+export abstract class EventStore {
+  /**
+   * Creates the deliveries of up to `limit` events that have none yet: one per static target and
+   * one per enabled subscription to the event's type. Returns how many events it handled.
+   */
+  abstract fanOut(limit: number, targets: DeliveryTarget[]): Promise<number>;
+  /** Leases up to `limit` due deliveries of the given listeners to `owner`. */
+  abstract claimDue(
+    limit: number,
+    listeners: string[],
+    owner: string,
+    now: Date,
+    leaseUntil: Date,
+  ): Promise<ClaimedDelivery[]>;
+  abstract markDelivered(ids: number[], owner: string, at: Date): Promise<void>;
+  abstract markFailed(failures: FailedDelivery[], owner: string): Promise<void>;
+
+  /** Events after `after` in commit order. */
+  abstract events(after: number, limit: number): Promise<StoredEvent[]>;
+  /** Events with a failing or dead delivery, with all their deliveries. */
+  abstract problemEvents(
+    problem: DeliveryProblem,
+    after: number,
+    limit: number,
+  ): Promise<Array<{ event: StoredEvent; deliveries: DeliveryView[] }>>;
+  abstract event(id: number): Promise<{ event: StoredEvent; deliveries: DeliveryView[] } | null>;
+  /** Sends the event again: its undelivered deliveries, or all of them when every one was delivered. */
+  abstract redeliver(id: number, now: Date): Promise<number>;
+
+  abstract createSubscription(s: NewWebhookSubscription, now: Date): Promise<WebhookSubscription>;
+  abstract subscriptions(userId: number): Promise<WebhookSubscription[]>;
+  abstract subscription(id: number): Promise<WebhookSubscription | null>;
+  /** False when there is no such subscription of that user. */
+  abstract deleteSubscription(id: number, userId: number): Promise<boolean>;
+  /** Records whether a delivery to the subscription worked; disables it after failing since `disableBefore`. */
+  abstract subscriptionOutcome(
+    id: number,
+    ok: boolean,
+    now: Date,
+    disableBefore: Date,
+    error: string,
+  ): Promise<void>;
+}

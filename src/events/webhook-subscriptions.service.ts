@@ -1,0 +1,115 @@
+import { Injectable } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { AuthUser } from '../auth/auth-user';
+import { ApiError } from '../common/errors/api-error';
+import { isoUtc } from '../common/http/dates';
+import { CreatedWebhookDto, CreateWebhookDto, WebhookDto } from './dto/events.dto';
+import { assertEventAccess } from './event-access';
+import { EventStore, WebhookSubscription } from './ports/event-store';
+import { DestinationRefused } from './webhooks/destination-guard';
+import { WebhookSender } from './webhooks/webhook-sender';
+
+/** Subscriptions per user. */
+export const MAX_SUBSCRIPTIONS = 20;
+
+/**
+ * Webhook endpoints registered by API users. Registration proves control of the URL: the service
+ * POSTs `{"type":"webhook.validation","challenge":"…"}` (signed with the new secret) and the
+ * receiver must answer 2xx with the challenge, as plain text or as `{"challenge":"…"}`.
+ */
+@Injectable()
+export class WebhookSubscriptions {
+  constructor(
+    private readonly store: EventStore,
+    private readonly sender: WebhookSender,
+  ) {}
+
+  async register(user: AuthUser, dto: CreateWebhookDto): Promise<CreatedWebhookDto> {
+    assertEventAccess(user);
+    const url = checkedUrl(dto.url);
+    if ((await this.store.subscriptions(user.id)).length >= MAX_SUBSCRIPTIONS)
+      throw ApiError.conflict(`A user may register at most ${MAX_SUBSCRIPTIONS} webhooks; delete one first.`);
+    const secret = `whsec_${randomBytes(32).toString('base64')}`;
+    await this.handshake(url, secret);
+    const created = await this.store.createSubscription(
+      { userId: user.id, url, events: dto.events, secret },
+      new Date(),
+    );
+    return { ...toWebhookDto(created), secret };
+  }
+
+  async list(user: AuthUser): Promise<WebhookDto[]> {
+    assertEventAccess(user);
+    return (await this.store.subscriptions(user.id)).map(toWebhookDto);
+  }
+
+  async remove(user: AuthUser, id: number): Promise<void> {
+    assertEventAccess(user);
+    if (!(await this.store.deleteSubscription(id, user.id)))
+      throw ApiError.notFound(`You have no webhook ${id}.`);
+  }
+
+  private async handshake(url: string, secret: string): Promise<void> {
+    const challenge = randomBytes(24).toString('hex');
+    const body = JSON.stringify({ type: 'webhook.validation', challenge });
+    let answer;
+    try {
+      answer = await this.sender.post(url, secret, `validation_${challenge.slice(0, 16)}`, body);
+    } catch (err) {
+      const message =
+        err instanceof DestinationRefused
+          ? `${err.message}; webhooks go to public addresses only`
+          : `the validation request failed: ${(err as Error).message}`;
+      throw ApiError.unprocessable('The webhook URL cannot be used.', [{ field: 'url', message }]);
+    }
+    if (answer.status < 200 || answer.status > 299 || !echoes(answer.body, challenge)) {
+      throw ApiError.unprocessable('The webhook URL did not confirm the subscription.', [
+        {
+          field: 'url',
+          message: `the receiver answered HTTP ${answer.status} without echoing the challenge; answer 2xx with the challenge as text or as {"challenge":"…"}`,
+        },
+      ]);
+    }
+  }
+}
+
+function echoes(body: string, challenge: string): boolean {
+  if (body.trim() === challenge) return true;
+  try {
+    return (JSON.parse(body) as { challenge?: unknown })?.challenge === challenge;
+  } catch {
+    return false;
+  }
+}
+
+function checkedUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw ApiError.badRequest('Invalid body.', [
+      { field: 'url', message: 'must be an absolute http(s) URL' },
+    ]);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw ApiError.badRequest('Invalid body.', [
+      { field: 'url', message: 'must start with http:// or https://' },
+    ]);
+  if (url.username || url.password)
+    throw ApiError.badRequest('Invalid body.', [
+      { field: 'url', message: 'must not carry a user name or password' },
+    ]);
+  return raw;
+}
+
+export function toWebhookDto(s: WebhookSubscription): WebhookDto {
+  return {
+    id: s.id,
+    url: s.url,
+    events: s.events,
+    createdAt: isoUtc(s.createdAt),
+    enabled: s.enabled,
+    disabledReason: s.disabledReason,
+    failingSince: s.failingSince ? isoUtc(s.failingSince) : null,
+  };
+}
