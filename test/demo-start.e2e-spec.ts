@@ -1,57 +1,24 @@
-import { ChildProcess, spawn } from 'node:child_process';
+import { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, ROOT, TS_NODE } from './support/child-processes';
+import { Service, startService, stopService } from './support/child-processes';
 
 jest.setTimeout(180_000);
 
-const MAIN = [...TS_NODE, join(ROOT, 'src/main.ts')];
-
-interface Started {
-  child: ChildProcess;
-  out: string;
-  base: string;
-}
-
 /** Starts main.ts on a new SQLite file in a folder of its own, as `npm start` (--demo) or plainly. */
-async function start(dir: string, args: string[]): Promise<Started> {
-  const port = await freePort();
+function start(dir: string, args: string[]): Promise<Service> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    TS_NODE_PROJECT: join(ROOT, 'tsconfig.json'),
     DB_PATH: join(dir, 'erp.sqlite'),
-    HOST: '127.0.0.1',
-    PORT: String(port),
     LOG_DIR: join(dir, 'logs'),
     LOG_STDOUT: 'false',
   };
   for (const name of ['DB_TYPE', 'DATABASE_URL', 'SEED_DEMO']) delete env[name];
-  const child = spawn(process.execPath, [...MAIN, ...args], {
-    cwd: dir,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const out = await new Promise<string>((ok, fail) => {
-    let text = '';
-    let err = '';
-    child.stdout!.on('data', (c: Buffer) => {
-      text += c.toString();
-      if (text.includes('Swagger UI:')) ok(text);
-    });
-    child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
-    child.once('exit', (code) => fail(new Error(`exited with ${code}: ${err}`)));
-  });
-  return { child, out, base: `http://127.0.0.1:${port}` };
+  return startService({ cwd: dir, env, args });
 }
 
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((ok) => {
-    if (child.exitCode !== null) return ok();
-    child.once('exit', () => ok());
-    child.kill('SIGTERM');
-  });
-}
+const stop = (child: ChildProcess) => stopService(child);
 
 const login = (base: string, user: string, password: string) =>
   fetch(`${base}/www/token`, {

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
@@ -50,5 +50,57 @@ export function runToEnd(
     child.on('error', fail);
     child.on('close', (code) => done({ code, stdout, stderr }));
     child.stdin.end(options.stdin ?? '');
+  });
+}
+
+/** `node` arguments that start the service (src/main.ts). */
+export const MAIN = [...TS_NODE, join(ROOT, 'src/main.ts')];
+
+export interface Service {
+  child: ChildProcess;
+  /** What it printed to stdout up to its "Swagger UI:" line. */
+  out: string;
+  base: string;
+}
+
+/**
+ * Starts the service as its own process (`node src/main.ts <args>`) on a free port of 127.0.0.1
+ * and resolves once it prints where Swagger UI is; fails with its stderr if it exits before.
+ */
+export async function startService(options: {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  args?: string[];
+}): Promise<Service> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [...MAIN, ...(options.args ?? [])], {
+    cwd: options.cwd,
+    env: {
+      ...options.env,
+      TS_NODE_PROJECT: join(ROOT, 'tsconfig.json'),
+      HOST: '127.0.0.1',
+      PORT: String(port),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const out = await new Promise<string>((ok, fail) => {
+    let text = '';
+    let err = '';
+    child.stdout!.on('data', (c: Buffer) => {
+      text += c.toString();
+      if (text.includes('Swagger UI:')) ok(text);
+    });
+    child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
+    child.once('exit', (code) => fail(new Error(`exited with ${code}: ${err}`)));
+  });
+  return { child, out, base: `http://127.0.0.1:${port}` };
+}
+
+/** Ends a started service with `signal` and waits for its exit. */
+export function stopService(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  return new Promise((ok) => {
+    if (child.exitCode !== null || child.signalCode !== null) return ok();
+    child.once('exit', () => ok());
+    child.kill(signal);
   });
 }

@@ -23,11 +23,12 @@ export class AmqpListener extends ErpEventListener implements OnApplicationShutd
   }
 
   async deliver(message: ErpEventMessage): Promise<void> {
-    const channel = await this.open();
+    const opening = this.open();
+    const channel = await opening;
     const body = Buffer.from(JSON.stringify(message));
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => {
-        this.reset();
+        this.reset(opening);
         reject(new Error(`RabbitMQ did not confirm within ${CONFIRM_TIMEOUT_MS} ms`));
       }, CONFIRM_TIMEOUT_MS);
       channel.publish(
@@ -52,30 +53,37 @@ export class AmqpListener extends ErpEventListener implements OnApplicationShutd
 
   async onApplicationShutdown(): Promise<void> {
     const connection = this.connection;
-    this.reset();
+    this.channel = null;
+    this.connection = null;
     await connection?.close().catch(() => undefined);
   }
 
   private open(): Promise<ConfirmChannel> {
-    this.channel ??= (async () => {
+    if (this.channel) return this.channel;
+    const opening: Promise<ConfirmChannel> = (async () => {
       const connection = await connect(this.config.amqpUrl, { timeout: 5000 });
+      // A late 'close' of an old connection must not drop the one opened after it.
+      const forget = () => this.reset(opening);
       connection.on('error', (err: Error) => this.logger.warn({ err }, 'RabbitMQ connection error'));
-      connection.on('close', () => this.reset());
+      connection.on('close', forget);
       this.connection = connection;
       const channel = await connection.createConfirmChannel();
       channel.on('error', (err: Error) => this.logger.warn({ err }, 'RabbitMQ channel error'));
-      channel.on('close', () => this.reset());
+      channel.on('close', forget);
       await channel.assertExchange(this.config.amqpExchange, 'topic', { durable: true });
       return channel;
-    })().catch((err: unknown) => {
-      this.reset();
-      throw err;
-    });
-    return this.channel;
+    })();
+    opening.catch(() => this.reset(opening));
+    this.channel = opening;
+    return opening;
   }
 
-  private reset(): void {
+  /** Drops the connection `opened` gave, unless a newer one has replaced it already. */
+  private reset(opened: Promise<ConfirmChannel>): void {
+    if (this.channel !== opened) return;
+    const connection = this.connection;
     this.channel = null;
     this.connection = null;
+    connection?.close().catch(() => undefined);
   }
 }

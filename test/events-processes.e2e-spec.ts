@@ -1,0 +1,151 @@
+import { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DataSource } from 'typeorm';
+import { erpDataSourceOptions } from '@app/erp-db';
+import { Service, startService, stopService } from './support/child-processes';
+import { cloneTemplate, testDbType } from './support/test-databases';
+import { eventually, verifySignature, WebhookReceiver } from './support/webhook-receiver';
+
+jest.setTimeout(240_000);
+
+const SECRET = `whsec_${Buffer.alloc(32, 9).toString('base64')}`;
+
+/**
+ * The relay as separate service processes on one database: a process killed in the middle of a
+ * delivery, and two processes sharing the work. Each test has its own database copy and receiver.
+ */
+describe('events across processes: SIGKILL during delivery, two instances', () => {
+  let db: Awaited<ReturnType<typeof cloneTemplate>>;
+  let dataSource: DataSource;
+  let dir: string;
+  const receiver = new WebhookReceiver();
+  const children: ChildProcess[] = [];
+
+  beforeEach(async () => {
+    db = await cloneTemplate();
+    dir = mkdtempSync(join(tmpdir(), 'erp-events-proc-'));
+    await receiver.start();
+    dataSource = new DataSource(
+      erpDataSourceOptions({ type: testDbType(), path: db.path, url: db.url, poolSize: 2 }),
+    );
+    await dataSource.initialize();
+  });
+  afterEach(async () => {
+    await Promise.all(children.splice(0).map((c) => stopService(c, 'SIGKILL')));
+    await dataSource.destroy();
+    await receiver.stop();
+    receiver.received.length = 0;
+    await db.dispose();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function instance(name: string): Promise<Service> {
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DB_TYPE: testDbType(),
+      DB_PATH: db.path,
+      DATABASE_URL: db.url ?? '',
+      SEED_DEMO: 'false',
+      LOG_DIR: join(dir, `logs-${name}`),
+      LOG_STDOUT: 'false',
+      EVENT_LISTENERS: 'webhook',
+      WEBHOOK_URLS: receiver.url,
+      WEBHOOK_SECRET: SECRET,
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+      WEBHOOK_TIMEOUT_MS: '60000',
+      EVENT_LEASE_SECONDS: '2',
+      EVENT_RETRY_BASE_SECONDS: '1',
+      EVENT_POLL_MS: '100',
+    };
+    if (!db.url) delete env.DATABASE_URL;
+    const s = await startService({ cwd: dir, env });
+    children.push(s.child);
+    return s;
+  }
+
+  async function demoToken(base: string): Promise<string> {
+    const res = await fetch(`${base}/www/token`, {
+      method: 'POST',
+      headers: { Authorization: `Basic ${Buffer.from('demo:demo').toString('base64')}` },
+    });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { access_token: string }).access_token;
+  }
+
+  async function deliveryStates(): Promise<Array<{ status: string; n: number }>> {
+    const rows: Array<{ status: string; n: unknown }> = await dataSource.query(
+      `SELECT "status", COUNT(*) AS "n" FROM "rest_event_delivery" GROUP BY "status" ORDER BY "status"`,
+    );
+    return rows.map((r) => ({ status: r.status, n: Number(r.n) }));
+  }
+
+  it('a service killed while a webhook is in flight: the next one sends the same event again, same webhook-id', async () => {
+    const a = await instance('a');
+    receiver.answer = () => 'hang';
+    const token = await demoToken(a.base);
+    const res = await fetch(`${a.base}/www/auftrag`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ GrundDaten: { KundNr: '10001' }, Positionen: [{ ArtNr: '1000', Menge: 1 }] }),
+    });
+    expect(res.status).toBe(201);
+    const auftNr = ((await res.json()) as { data: { AuftNr: string } }).data.AuftNr;
+    await eventually(() => receiver.events().length === 1, 15_000, 'the first, hanging delivery');
+
+    await stopService(a.child, 'SIGKILL');
+    receiver.answer = () => ({ status: 204 });
+    await instance('b');
+    await eventually(async () => (await deliveryStates())[0]?.status === 'delivered', 30_000, 'delivered');
+
+    const got = receiver.events();
+    expect(got.length).toBe(2);
+    expect(got.map((r) => r.headers['webhook-id'])).toEqual([got[0].json.id, got[0].json.id]);
+    expect(got[1].json).toEqual(got[0].json);
+    expect(got[1].json).toMatchObject({
+      event: 'REST_Auft',
+      AuftNr: auftNr,
+      action: 'created',
+      user: 'demo',
+    });
+    for (const r of got) expect(verifySignature(SECRET, r)).toBe(true);
+    expect(await deliveryStates()).toEqual([{ status: 'delivered', n: 1 }]);
+  });
+
+  it('two instances deliver 1,000 events: none lost, none sent twice', async () => {
+    await Promise.all([instance('a'), instance('b')]);
+    const N = 1000;
+    const [range] = await dataSource.query(
+      `SELECT "LetzteNr" FROM "Nummernkreis" WHERE "Name" = 'REST_EVENT'`,
+    );
+    const first = Number(range.LetzteNr) + 1;
+    // Rows as the write path appends them, committed in batches while both relays are polling.
+    for (let i = 0; i < N; i += 100) {
+      const values = Array.from({ length: 100 }, (_, k) => first + i + k);
+      await dataSource.transaction(async (m) => {
+        await m.query(
+          `INSERT INTO "rest_event" ("id", "event", "obj_key", "action", "user_name", "occurred_at", "fanned_out") VALUES ` +
+            values
+              .map((id) => `(${id}, 'REST_Kunde', '${20000 + id}', 'updated', 'demo', CURRENT_TIMESTAMP, 0)`)
+              .join(', '),
+        );
+        await m.query(`UPDATE "Nummernkreis" SET "LetzteNr" = ${first + i + 99} WHERE "Name" = 'REST_EVENT'`);
+      });
+    }
+    await eventually(
+      async () => {
+        const states = await deliveryStates();
+        return states.length === 1 && states[0].status === 'delivered' && states[0].n === N;
+      },
+      120_000,
+      `${N} deliveries delivered`,
+    );
+    await new Promise((r) => setTimeout(r, 1000));
+    const ids = receiver.events().map((r) => r.headers['webhook-id'] as string);
+    expect(ids.length).toBe(N);
+    expect(new Set(ids).size).toBe(N);
+    const expected = Array.from({ length: N }, (_, k) => String(first + k).padStart(12, '0'));
+    expect([...ids].sort()).toEqual(expected);
+  });
+});
