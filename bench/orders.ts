@@ -39,7 +39,7 @@ const TS_NODE_ARGS = ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-p
  * profiles the measured window (node:inspector). Bench-only instrumentation: one integer
  * increment per query.
  */
-const QUERY_COUNTER = `
+export const QUERY_COUNTER = `
 let count = 0;
 function wrap(proto) {
   const original = proto.query;
@@ -68,7 +68,7 @@ if (process.channel) {
 }
 `;
 
-interface RunResult {
+export interface RunResult {
   db: Db;
   orders: number;
   p50: number;
@@ -167,7 +167,7 @@ export async function run(args: string[]): Promise<void> {
   }
 }
 
-function line(r: RunResult): string {
+export function line(r: RunResult): string {
   const per = (ms: number) => (ms / Math.max(r.created, 1)).toFixed(2);
   return (
     `${r.db.padEnd(9)} ${r.orders.toFixed(0)} orders/s, p50 ${r.p50} ms, p99 ${r.p99} ms, max ${r.max} ms, ` +
@@ -179,12 +179,16 @@ function line(r: RunResult): string {
   );
 }
 
-const median = (sorted: number[]): number =>
+export const median = (sorted: number[]): number =>
   sorted.length % 2 === 1
     ? sorted[(sorted.length - 1) / 2]
     : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
 
-async function runOn(
+/**
+ * One measured run on a fresh demo database: warm-up, then `seconds` of orders. `settings` are
+ * added to the service's environment (the events bench turns events on and off with them).
+ */
+export async function runOn(
   db: Db,
   main: string[],
   dir: string,
@@ -192,6 +196,7 @@ async function runOn(
   connections: number,
   load: Load,
   profile: string | null,
+  settings: NodeJS.ProcessEnv = {},
 ): Promise<RunResult> {
   const runDir = mkdtempSync(join(dir, `${db}-`));
   const env: NodeJS.ProcessEnv = {
@@ -205,6 +210,7 @@ async function runOn(
     RATE_LIMIT_PER_MINUTE: '0',
     // The compiled service lives in a temporary folder; its packages are the project's.
     NODE_PATH: join(ROOT, 'node_modules'),
+    ...settings,
   };
   let dispose = async (): Promise<void> => undefined;
   let pgName: string | null = null;

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { WebhookSubscriptionEntity } from '@app/erp-db';
 import { ApiTokensRepository } from '../src/auth/ports/api-tokens.repository';
 import { ApiUsersRepository } from '../src/auth/ports/api-users.repository';
 import { UserAdminService } from '../src/auth/user-admin.service';
@@ -458,6 +459,48 @@ describe('webhook subscriptions: handshake, ownership, private addresses', () =>
       .expect(403);
     const [row] = await t.dataSource.query('SELECT COUNT(*) AS "n" FROM "rest_webhook"');
     expect(Number((row as { n: unknown }).n)).toBe(0);
+  });
+
+  it('an endpoint failing for WEBHOOK_DISABLE_AFTER_HOURS is disabled and says why; its deliveries stop', async () => {
+    echo();
+    const created = await request(t.server)
+      .post('/www/webhooks')
+      .set('Authorization', integration)
+      .send({ url: receiver.url, events: ['REST_Auft'] })
+      .parse(json)
+      .expect(201);
+    const id = created.body.data.id as number;
+    receiver.answer = () => ({ status: 500 });
+    const sent = receiver.received.length;
+    await request(t.server).post('/www/auftrag').set('Authorization', integration).send(newOrder).expect(201);
+    await eventually(() => receiver.received.length > sent, 10_000, 'a failed delivery');
+    const listed = async () =>
+      (await request(t.server).get('/www/webhooks').set('Authorization', integration).parse(json).expect(200))
+        .body.data[0];
+    await eventually(async () => (await listed()).failingSince !== null, 10_000, 'failingSince');
+    expect(await listed()).toMatchObject({ id, enabled: true, disabledReason: null });
+
+    // Failing since 73 hours (the default limit is 72): the next failure disables it.
+    await t.dataSource
+      .getRepository(WebhookSubscriptionEntity)
+      .update({ id }, { failingSince: new Date(Date.now() - 73 * 3600_000) });
+    await eventually(async () => (await listed()).enabled === false, 15_000, 'the endpoint disabled');
+    const disabled = await listed();
+    expect(disabled.disabledReason).toMatch(/^Disabled at .*last error: .*500/);
+    await eventually(
+      async () => {
+        const [row] = await t.dataSource.query(
+          `SELECT "status" FROM "rest_event_delivery" WHERE "listener" = 'subscription' AND "target" = '${id}'`,
+        );
+        return (row as { status: string }).status === 'dead';
+      },
+      15_000,
+      'the delivery given up',
+    );
+    const before = receiver.received.length;
+    await request(t.server).post('/www/auftrag').set('Authorization', integration).send(newOrder).expect(201);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(receiver.received.length).toBe(before);
   });
 });
 
