@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import { Client } from 'pg';
 import { line, median, QUERY_COUNTER, RunResult, runOn } from './orders';
 import { compileProject, ROOT } from './support/compile';
-import { freePort, startServer, stop } from './support/service';
+import { freePort, freshDatabase, startServer, stop } from './support/service';
 
 type Db = 'sqlite' | 'postgres';
 
@@ -141,28 +141,18 @@ async function deliveryRun(
     };
   }
 
+  const database = await freshDatabase(db, runDir);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    DB_TYPE: db,
     SEED_DEMO: 'true',
     HOST: '127.0.0.1',
     PORT: await freePort(),
     LOG_DIR: join(runDir, 'logs'),
     LOG_LEVEL: 'warn',
     NODE_PATH: join(ROOT, 'node_modules'),
+    ...database.settings,
     ...settings,
   };
-  let dispose = async (): Promise<void> => undefined;
-  if (db === 'sqlite') {
-    env.DB_PATH = join(runDir, 'erp.sqlite');
-  } else {
-    const { createPgDatabase, dropPgDatabase, uniqueName, urlForDatabase } =
-      await import('../test/support/test-databases');
-    const name = uniqueName('bench');
-    await createPgDatabase(name);
-    env.DATABASE_URL = urlForDatabase(name);
-    dispose = () => dropPgDatabase(name);
-  }
   try {
     const service = await startServer(main, env);
     const ds = await rawDb(db, env.DB_PATH ?? '', env.DATABASE_URL ?? '');
@@ -197,7 +187,7 @@ async function deliveryRun(
       await stop(service.child);
     }
   } finally {
-    await dispose();
+    await database.dispose();
     await stopAmqp();
     server?.close();
   }

@@ -4,7 +4,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { compileProject } from './support/compile';
-import { freePort, login, Service, startServer, stop } from './support/service';
+import { freePort, freshDatabase, login, Service, startServer, stop } from './support/service';
 import { Client } from 'pg';
 
 // autocannon ships no types; this is the part of its programmatic API used here.
@@ -199,9 +199,10 @@ export async function runOn(
   settings: NodeJS.ProcessEnv = {},
 ): Promise<RunResult> {
   const runDir = mkdtempSync(join(dir, `${db}-`));
+  const database = await freshDatabase(db, runDir);
+  const pgName = database.pgName;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    DB_TYPE: db,
     SEED_DEMO: 'true',
     HOST: '127.0.0.1',
     PORT: await freePort(),
@@ -210,21 +211,9 @@ export async function runOn(
     RATE_LIMIT_PER_MINUTE: '0',
     // The compiled service lives in a temporary folder; its packages are the project's.
     NODE_PATH: join(ROOT, 'node_modules'),
+    ...database.settings,
     ...settings,
   };
-  let dispose = async (): Promise<void> => undefined;
-  let pgName: string | null = null;
-  if (db === 'sqlite') {
-    env.DB_PATH = join(runDir, 'erp.sqlite');
-  } else {
-    const { createPgDatabase, dropPgDatabase, uniqueName, urlForDatabase } =
-      await import('../test/support/test-databases');
-    pgName = uniqueName('bench');
-    await createPgDatabase(pgName);
-    env.DATABASE_URL = urlForDatabase(pgName);
-    const name = pgName;
-    dispose = () => dropPgDatabase(name);
-  }
   try {
     const service = await startServer(main, env, true);
     try {
@@ -267,7 +256,7 @@ export async function runOn(
       await stop(service.child);
     }
   } finally {
-    await dispose();
+    await database.dispose();
   }
 }
 

@@ -11,6 +11,7 @@ import { EventsModule } from './events/events.module';
 import { HealthModule } from './health/health.module';
 import { LogModule } from './log/log.module';
 import { MediaModule } from './media/media.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { OrdersModule } from './orders/orders.module';
 import { PricingModule } from './pricing/pricing.module';
 
@@ -22,6 +23,7 @@ import { PricingModule } from './pricing/pricing.module';
     EventsModule,
     AuthModule,
     HealthModule,
+    MetricsModule,
     PricingModule,
     ArticlesModule,
     MediaModule,

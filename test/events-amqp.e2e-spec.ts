@@ -124,13 +124,15 @@ describe('events: the amqp listener publishes to RabbitMQ with confirms, also ac
         occurredAt: expect.stringMatching(/Z$/),
       },
     });
-    const [row] = await t.dataSource.query(
-      `SELECT "status", "attempts" FROM "rest_event_delivery" WHERE "listener" = 'amqp' AND "event_id" = ${Number(m.body.id)}`,
-    );
-    expect({ status: row.status, attempts: Number(row.attempts) }).toEqual({
-      status: 'delivered',
-      attempts: 1,
-    });
+    // The broker's confirm comes before the relay records it.
+    const state = async () => {
+      const [row] = await t.dataSource.query(
+        `SELECT "status", "attempts" FROM "rest_event_delivery" WHERE "listener" = 'amqp' AND "event_id" = ${Number(m.body.id)}`,
+      );
+      return { status: String(row.status), attempts: Number(row.attempts) };
+    };
+    await eventually(async () => (await state()).status === 'delivered', 10_000, 'delivered');
+    expect(await state()).toEqual({ status: 'delivered', attempts: 1 });
   });
 
   it('events written while the broker is stopped arrive after it is back, each once', async () => {

@@ -23,7 +23,7 @@ describe('foundation: common layer and demo data', () => {
 
     it('GET /ready: the database answers and no migration is pending; else 503 saying which', async () => {
       const res = await request(t.server).get('/ready').parse(json).expect(200);
-      expect(res.body).toEqual({ status: 'ready', database: 'up', migrations: 'current' });
+      expect(res.body).toEqual({ status: 'ready', database: 'up', migrations: 'current', eventBacklog: 0 });
       // A schema one migration behind this version (as after deploying before migrating).
       const [last] = await q<{ id: number; timestamp: string; name: string }>(
         'SELECT * FROM "migrations" ORDER BY "timestamp" DESC LIMIT 1',

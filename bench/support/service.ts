@@ -1,5 +1,6 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { ROOT } from './compile';
 
 /** A port that was free a moment ago (main.ts needs a fixed PORT). */
@@ -69,4 +70,34 @@ export function startServer(args: string[], env: NodeJS.ProcessEnv, ipc = false)
       fail(new Error(`the service exited with ${code} before listening:\n${out}`));
     });
   });
+}
+
+export interface FreshDatabase {
+  /** DB_TYPE and DB_PATH or DATABASE_URL for the service's environment. */
+  settings: NodeJS.ProcessEnv;
+  /** The PostgreSQL database's name (null on SQLite). */
+  pgName: string | null;
+  dispose(): Promise<void>;
+}
+
+/**
+ * An empty database for one run, which the service migrates and seeds itself (SEED_DEMO=true): a
+ * SQLite file in `dir`, or a temporary erp_test_* PostgreSQL database dropped by `dispose`.
+ */
+export async function freshDatabase(db: 'sqlite' | 'postgres', dir: string): Promise<FreshDatabase> {
+  if (db === 'sqlite')
+    return {
+      settings: { DB_TYPE: db, DB_PATH: join(dir, 'erp.sqlite') },
+      pgName: null,
+      dispose: async () => undefined,
+    };
+  const { createPgDatabase, dropPgDatabase, uniqueName, urlForDatabase } =
+    await import('../../test/support/test-databases');
+  const name = uniqueName('bench');
+  await createPgDatabase(name);
+  return {
+    settings: { DB_TYPE: db, DATABASE_URL: urlForDatabase(name) },
+    pgName: name,
+    dispose: () => dropPgDatabase(name),
+  };
 }

@@ -3,6 +3,7 @@ import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { randomUUID } from 'node:crypto';
 import { combine, extract, ZugferdError } from '@app/zugferd';
+import { ServiceMetrics } from '../metrics/service-metrics';
 import { ApiError } from '../common/errors/api-error';
 import { AppConfig } from '../common/config/app-config';
 import { AuthUser } from '../auth/auth-user';
@@ -56,10 +57,25 @@ export class EInvoiceService {
     private readonly workFiles: ZugferdWorkFiles,
     private readonly logger: ErpLogger,
     private readonly config: AppConfig,
+    private readonly metrics: ServiceMetrics,
   ) {}
 
   /** Runs Extract or Combine; every failure is the documented 400 body with the steps up to it. */
   async process(body: unknown, user: AuthUser): Promise<EInvoiceDocument> {
+    const started = performance.now();
+    const operation = (body as { Operation?: unknown } | null)?.Operation;
+    const label = operation === 'Combine' || operation === 'Extract' ? operation : 'invalid';
+    let outcome: 'ok' | 'failed' = 'failed';
+    try {
+      const document = await this.processJob(body, user);
+      outcome = 'ok';
+      return document;
+    } finally {
+      this.metrics.zugferdJob(label, outcome, (performance.now() - started) / 1000);
+    }
+  }
+
+  private async processJob(body: unknown, user: AuthUser): Promise<EInvoiceDocument> {
     const job = new ZugferdJob(this.logger);
     const request = this.validate(body, job);
     job.verbose = request.Verbose === true;

@@ -13,6 +13,14 @@ import { ClaimedDelivery, DeliveryTarget, EventStore, FailedDelivery } from './p
 
 /** Events fanned out and deliveries claimed per round. */
 const BATCH = 100;
+
+/** Emitted (in process) for every failed delivery attempt; the metrics count them. */
+export const DELIVERY_FAILED = 'erp.delivery.failed';
+export interface DeliveryFailed {
+  listener: string;
+  /** The attempt was the last one. */
+  dead: boolean;
+}
 /** Longest wait before the next attempt (D10: doubling up to one hour). */
 const MAX_DELAY_SECONDS = 3600;
 
@@ -144,6 +152,7 @@ export class EventRelay implements OnApplicationBootstrap, OnApplicationShutdown
         nextAttemptAt: new Date(now.getTime() + delay * 1000),
         error: error.message,
       });
+      this.emitter.emit(DELIVERY_FAILED, { listener: d.listener, dead } satisfies DeliveryFailed);
       this.logger.warn(
         { eventId: d.event.id, listener: d.listener, attempts, dead },
         `event ${d.event.id} to ${d.listener} failed: ${error.message}`,

@@ -30,6 +30,6 @@ import { WebhookSubscriptions } from './webhook-subscriptions.service';
     { provide: EventSwitch, useClass: TypeOrmEventSwitch },
     { provide: EventStore, useClass: TypeOrmEventStore },
   ],
-  exports: [EventRecorder],
+  exports: [EventRecorder, EventStore],
 })
 export class EventsModule {}

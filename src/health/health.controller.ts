@@ -1,13 +1,19 @@
 import { Controller, Get, HttpCode } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
+import { AppConfig } from '../common/config/app-config';
 import { ApiError } from '../common/errors/api-error';
+import { EventStore } from '../events/ports/event-store';
 
 /** For the reverse proxy and orchestrators; no authentication. */
 @ApiTags('health')
 @Controller()
 export class HealthController {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly events: EventStore,
+    private readonly config: AppConfig,
+  ) {}
 
   @Get('health')
   @HttpCode(200)
@@ -26,17 +32,26 @@ export class HealthController {
   @Get('ready')
   @HttpCode(200)
   @ApiOperation({
-    summary: 'Readiness: the database answers and its schema has every migration of this version',
+    summary:
+      'Readiness: the database answers, its schema has every migration of this version, and the event relay keeps up',
+    description:
+      "eventBacklog counts the events and deliveries that wait for the relay's first attempt (not " +
+      'retries of a failing receiver); above READY_MAX_EVENT_BACKLOG the service is not ready.',
   })
-  @ApiOkResponse({ schema: { example: { status: 'ready', database: 'up', migrations: 'current' } } })
+  @ApiOkResponse({
+    schema: { example: { status: 'ready', database: 'up', migrations: 'current', eventBacklog: 0 } },
+  })
   @ApiServiceUnavailableResponse({
-    description: 'Not ready: the database cannot be reached or migrations are pending (info says which).',
+    description:
+      'Not ready: the database cannot be reached, migrations are pending, or the event backlog is above its bound (info says which).',
   })
-  async ready(): Promise<{ status: string; database: string; migrations: string }> {
+  async ready(): Promise<{ status: string; database: string; migrations: string; eventBacklog: number }> {
     let pending: boolean;
+    let backlog = 0;
     try {
       await this.dataSource.query('SELECT 1');
       pending = await this.dataSource.showMigrations();
+      if (!pending) backlog = (await this.events.backlog(new Date())).waiting;
     } catch {
       throw new ApiError(503, 'service_unavailable', 'The database cannot be reached.', {
         database: 'down',
@@ -53,6 +68,13 @@ export class HealthController {
           migrations: 'pending',
         },
       );
-    return { status: 'ready', database: 'up', migrations: 'current' };
+    if (backlog > this.config.readyMaxEventBacklog)
+      throw new ApiError(
+        503,
+        'service_unavailable',
+        `${backlog} events wait for delivery (more than READY_MAX_EVENT_BACKLOG=${this.config.readyMaxEventBacklog}).`,
+        { database: 'up', migrations: 'current', eventBacklog: backlog },
+      );
+    return { status: 'ready', database: 'up', migrations: 'current', eventBacklog: backlog };
   }
 }

@@ -78,6 +78,10 @@ export class AppConfig {
   readonly webhookDisableAfterHours!: number;
   readonly amqpUrl!: string;
   readonly amqpExchange!: string;
+  /** Bearer token for GET /metrics; without it /metrics answers only direct loopback clients. */
+  readonly metricsToken!: string | undefined;
+  /** /ready fails while more events than this wait for the relay's first attempt. */
+  readonly readyMaxEventBacklog!: number;
 
   constructor(values: AppConfig) {
     Object.assign(this, values);
@@ -187,6 +191,14 @@ class Reader {
     return list;
   }
 
+  /** An optional shared secret: 16 to 200 printable ASCII characters without spaces. */
+  secretToken(name: string): string | undefined {
+    const raw = this.optional(name);
+    if (raw !== undefined && !/^[\x21-\x7e]{16,200}$/.test(raw))
+      this.errors.push(`${name} must be 16 to 200 printable ASCII characters without spaces`);
+    return raw;
+  }
+
   /** A Standard Webhooks secret: whsec_ and the Base64 of 24 to 64 random bytes. */
   webhookSecret(name: string): string | undefined {
     const raw = this.optional(name);
@@ -279,6 +291,8 @@ export function loadAppConfig(env: Env = process.env): AppConfig {
     webhookDisableAfterHours: r.int('WEBHOOK_DISABLE_AFTER_HOURS', 72, 1, 24 * 365),
     amqpUrl: r.url('AMQP_URL', ['amqp:', 'amqps:']) ?? 'amqp://guest:guest@127.0.0.1:5672',
     amqpExchange: r.str('AMQP_EXCHANGE', 'erp.events'),
+    metricsToken: r.secretToken('METRICS_TOKEN'),
+    readyMaxEventBacklog: r.int('READY_MAX_EVENT_BACKLOG', 10_000, 1, 100_000_000),
   });
   if (r.errors.length > 0) throw new ConfigError(`Invalid settings:\n  - ${r.errors.join('\n  - ')}`);
   return config;

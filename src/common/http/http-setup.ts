@@ -12,6 +12,7 @@ import { encodeLatin1Json } from './json-bytes';
 import { jsonShapeProblem } from './json-shape';
 import { trustFunction } from './proxy-trust';
 import { setupSwagger } from './swagger';
+import { ServiceMetrics } from '../../metrics/service-metrics';
 import { createValidationPipe } from './validation';
 
 const ZUGFERD_PATH = '/www/zugferd';
@@ -162,6 +163,17 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
     done(
       new ApiError(415, 'unsupported_media_type', 'Unsupported Content-Type; send application/json.'),
       undefined,
+    );
+  });
+
+  // Request durations by route pattern (never the raw URL: bounded label values).
+  const metrics = app.get(ServiceMetrics, { strict: false });
+  fastify.addHook('onResponse', async (req: FastifyRequest, reply: FastifyReply) => {
+    metrics.request(
+      req.method,
+      req.routeOptions.url ?? 'unmatched',
+      reply.statusCode,
+      reply.elapsedTime / 1000,
     );
   });
 

@@ -7,6 +7,14 @@ export interface DeliveryTarget {
   target: string;
 }
 
+export interface EventBacklog {
+  /** Events without deliveries yet plus deliveries due for their first attempt: the relay's queue. */
+  waiting: number;
+  /** Deliveries that failed and wait for a retry. */
+  retrying: number;
+  dead: number;
+}
+
 /** A delivery the relay has claimed (leased) for this instance. */
 export interface ClaimedDelivery extends DeliveryTarget {
   id: number;
@@ -57,6 +65,9 @@ export abstract class EventStore {
    * Creates the deliveries of up to `limit` events that have none yet: one per static target and
    * one per enabled subscription to the event's type. Returns how many events it handled.
    */
+  /** How much work waits: events not fanned out, deliveries due and never tried, dead deliveries. */
+  abstract backlog(now: Date): Promise<EventBacklog>;
+
   abstract fanOut(limit: number, targets: DeliveryTarget[]): Promise<number>;
   /** Leases up to `limit` due deliveries of the given listeners to `owner`. */
   abstract claimDue(

@@ -10,6 +10,7 @@ import { DataSource, EntityManager, In, MoreThan } from 'typeorm';
 import { StoredEvent } from '../../erp-events';
 import {
   ClaimedDelivery,
+  EventBacklog,
   DeliveryProblem,
   DeliveryTarget,
   DeliveryView,
@@ -70,6 +71,27 @@ export class TypeOrmEventStore extends EventStore {
         .update({ id: In(events.map((e) => Number(e.id))) }, { fannedOut: 1 });
       return events.length;
     });
+  }
+
+  async backlog(now: Date): Promise<EventBacklog> {
+    const events = await this.dataSource.getRepository(EventEntity).countBy({ fannedOut: 0 });
+    const rows = await this.dataSource
+      .getRepository(EventDeliveryEntity)
+      .createQueryBuilder('d')
+      .select(
+        `SUM(CASE WHEN d.status = 'pending' AND d.attempts = 0 AND d.nextAttemptAt <= :now THEN 1 ELSE 0 END)`,
+        'waiting',
+      )
+      .addSelect(`SUM(CASE WHEN d.status = 'pending' AND d.attempts > 0 THEN 1 ELSE 0 END)`, 'retrying')
+      .addSelect(`SUM(CASE WHEN d.status = 'dead' THEN 1 ELSE 0 END)`, 'dead')
+      .where(`d.status IN ('pending', 'dead')`)
+      .setParameters({ now: timestampParam(now) })
+      .getRawOne<{ waiting: unknown; retrying: unknown; dead: unknown }>();
+    return {
+      waiting: events + Number(rows?.waiting ?? 0),
+      retrying: Number(rows?.retrying ?? 0),
+      dead: Number(rows?.dead ?? 0),
+    };
   }
 
   private fanOutSql(): string {

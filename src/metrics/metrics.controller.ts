@@ -1,0 +1,51 @@
+import { Controller, Get, Header, Req } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { timingSafeEqual } from 'node:crypto';
+import { isIP } from 'node:net';
+import { FastifyRequest } from 'fastify';
+import { AppConfig } from '../common/config/app-config';
+import { ApiError } from '../common/errors/api-error';
+import { ServiceMetrics } from './service-metrics';
+
+/**
+ * Prometheus scrape endpoint. With METRICS_TOKEN set it wants `Authorization: Bearer <token>`;
+ * without, it answers only clients connected directly over loopback (no proxy in between: a
+ * request carrying X-Forwarded-For or Forwarded is refused, as nginx on the same host would
+ * otherwise open it to everyone).
+ */
+@ApiTags('health')
+@Controller()
+export class MetricsController {
+  constructor(
+    private readonly metrics: ServiceMetrics,
+    private readonly config: AppConfig,
+  ) {}
+
+  @Get('metrics')
+  @Header('Cache-Control', 'no-store')
+  @Header('Content-Type', 'text/plain; version=0.0.4; charset=utf-8')
+  @ApiOperation({
+    summary: 'Prometheus metrics (METRICS_TOKEN as bearer token, or from loopback without a proxy)',
+  })
+  @ApiOkResponse({ description: 'Prometheus text format 0.0.4.', content: { 'text/plain': {} } })
+  async scrape(@Req() req: FastifyRequest): Promise<string> {
+    this.authorize(req);
+    return this.metrics.registry.metrics();
+  }
+
+  private authorize(req: FastifyRequest): void {
+    const token = this.config.metricsToken;
+    if (token !== undefined) {
+      const given = /^Bearer (.+)$/i.exec(String(req.headers.authorization ?? ''))?.[1] ?? '';
+      const a = Buffer.from(given);
+      const b = Buffer.from(token);
+      if (a.length === b.length && timingSafeEqual(a, b)) return;
+      throw new ApiError(401, 'invalid_token', 'GET /metrics needs Authorization: Bearer <METRICS_TOKEN>.');
+    }
+    const address = req.socket.remoteAddress ?? '';
+    const loopback = address === '::1' || (isIP(address) !== 0 && /^(::ffff:)?127\./.test(address));
+    const proxied = req.headers['x-forwarded-for'] !== undefined || req.headers.forwarded !== undefined;
+    if (loopback && !proxied) return;
+    throw ApiError.forbidden('GET /metrics is served to loopback clients only unless METRICS_TOKEN is set.');
+  }
+}
