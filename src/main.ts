@@ -4,7 +4,8 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module';
 import { existsSync } from 'node:fs';
-import { loadAppConfigOrExit, startsDemo } from './common/config/app-config';
+import { AppConfig, loadAppConfigOrExit, startsDemo } from './common/config/app-config';
+import { ServiceLifecycle } from './health/service-lifecycle';
 import { configureApp, fastifyOptions } from './common/http/http-setup';
 import { ensureSqliteFolder } from './database/database-bootstrap';
 
@@ -32,6 +33,7 @@ async function bootstrap(): Promise<void> {
     },
   );
   configureApp(app, config);
+  handleShutdownSignals(app, config);
   await app.listen(config.port, config.host);
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const base = `http://${shown}:${config.port}`;
@@ -39,6 +41,40 @@ async function bootstrap(): Promise<void> {
     `ERP REST service listening on ${base} (database: ${config.dbType})\n` +
       `Swagger UI: ${base}/docs   OpenAPI: ${base}/docs-json   Health: ${base}/health\n`,
   );
+}
+
+/**
+ * SIGTERM: /ready turns 503 at once, requests are still accepted for SHUTDOWN_DRAIN_MS (a balancer
+ * or orchestrator stops sending meanwhile, and connections already queued are served), then the
+ * listener closes, requests in flight finish, and the pools, relay and logs close (Nest's
+ * shutdown hooks). SIGINT (Ctrl-C) skips the drain. Whatever still runs after
+ * SHUTDOWN_TIMEOUT_MS more is cut off.
+ */
+function handleShutdownSignals(app: NestFastifyApplication, config: AppConfig): void {
+  let closing = false;
+  const shutdown = (signal: 'SIGTERM' | 'SIGINT'): void => {
+    if (closing) return;
+    closing = true;
+    const drain = signal === 'SIGTERM' ? config.shutdownDrainMs : 0;
+    setTimeout(() => {
+      process.stderr.write(
+        `${signal}: requests still running after SHUTDOWN_TIMEOUT_MS=${config.shutdownTimeoutMs}; exiting anyway\n`,
+      );
+      process.exit(1);
+    }, drain + config.shutdownTimeoutMs).unref();
+    app.get(ServiceLifecycle).beginShutdown();
+    void new Promise((resolve) => setTimeout(resolve, drain))
+      .then(() => app.close())
+      .then(
+        () => process.exit(0),
+        (e: unknown) => {
+          process.stderr.write(`${signal}: shutdown failed: ${(e as Error).message}\n`);
+          process.exit(1);
+        },
+      );
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
 }
 
 void bootstrap();

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '../common/config/app-config';
 import { ApiError } from '../common/errors/api-error';
 import { EventStore } from '../events/ports/event-store';
+import { ServiceLifecycle } from './service-lifecycle';
 
 /** For the reverse proxy and orchestrators; no authentication. */
 @ApiTags('health')
@@ -13,6 +14,7 @@ export class HealthController {
     private readonly dataSource: DataSource,
     private readonly events: EventStore,
     private readonly config: AppConfig,
+    private readonly lifecycle: ServiceLifecycle,
   ) {}
 
   @Get('health')
@@ -43,9 +45,11 @@ export class HealthController {
   })
   @ApiServiceUnavailableResponse({
     description:
-      'Not ready: the database cannot be reached, migrations are pending, or the event backlog is above its bound (info says which).',
+      'Not ready: shutting down, the database cannot be reached, migrations are pending, or the event backlog is above its bound (info says which).',
   })
   async ready(): Promise<{ status: string; database: string; migrations: string; eventBacklog: number }> {
+    if (this.lifecycle.shuttingDown)
+      throw new ApiError(503, 'service_unavailable', 'The service is shutting down.', { shuttingDown: true });
     let pending: boolean;
     let backlog = 0;
     try {

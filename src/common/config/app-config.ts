@@ -80,6 +80,10 @@ export class AppConfig {
   readonly amqpExchange!: string;
   /** Bearer token for GET /metrics; without it /metrics answers only direct loopback clients. */
   readonly metricsToken!: string | undefined;
+  /** After SIGTERM: /ready answers 503 but requests are still accepted this long (balancers drain). */
+  readonly shutdownDrainMs!: number;
+  /** After the drain, requests in flight get this long to finish before the process exits anyway. */
+  readonly shutdownTimeoutMs!: number;
   /** /ready fails while more events than this wait for the relay's first attempt. */
   readonly readyMaxEventBacklog!: number;
 
@@ -292,6 +296,8 @@ export function loadAppConfig(env: Env = process.env): AppConfig {
     amqpUrl: r.url('AMQP_URL', ['amqp:', 'amqps:']) ?? 'amqp://guest:guest@127.0.0.1:5672',
     amqpExchange: r.str('AMQP_EXCHANGE', 'erp.events'),
     metricsToken: r.secretToken('METRICS_TOKEN'),
+    shutdownDrainMs: r.int('SHUTDOWN_DRAIN_MS', 1_000, 0, 600_000),
+    shutdownTimeoutMs: r.int('SHUTDOWN_TIMEOUT_MS', 25_000, 0, 3_600_000),
     readyMaxEventBacklog: r.int('READY_MAX_EVENT_BACKLOG', 10_000, 1, 100_000_000),
   });
   if (r.errors.length > 0) throw new ConfigError(`Invalid settings:\n  - ${r.errors.join('\n  - ')}`);

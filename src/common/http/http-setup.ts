@@ -199,6 +199,5 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   setupLogging(app);
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ApiExceptionFilter());
-  app.enableShutdownHooks();
   setupSwagger(app);
 }

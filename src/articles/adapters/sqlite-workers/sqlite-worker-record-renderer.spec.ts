@@ -102,7 +102,7 @@ describe('SqliteWorkerRecordRenderer', () => {
     createCatalogue(file);
   });
   afterAll(async () => {
-    await Promise.all(pools.map((p) => p.onModuleDestroy()));
+    await Promise.all(pools.map((p) => p.onApplicationShutdown()));
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -181,7 +181,7 @@ describe('SqliteWorkerRecordRenderer', () => {
   it('fails the batches still open when it is shut down', async () => {
     const renderer = pool({ threads: 1 });
     const open = expect(renderer.render([ROW], CTX)).rejects.toThrow('article render worker stopped');
-    await renderer.onModuleDestroy();
+    await renderer.onApplicationShutdown();
     await open;
   });
 });

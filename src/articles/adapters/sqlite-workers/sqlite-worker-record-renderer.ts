@@ -1,4 +1,4 @@
-import { Logger, OnModuleDestroy } from '@nestjs/common';
+import { Logger, OnApplicationShutdown } from '@nestjs/common';
 import { extname, join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { AppConfig } from '../../../common/config/app-config';
@@ -63,7 +63,14 @@ class RenderThread {
     // Under ts-node/jest the worker is TypeScript too; compiled, it is the .js next to this file.
     const worker = file.endsWith('.ts')
       ? new Worker(
-          `require('ts-node/register/transpile-only');require('tsconfig-paths/register');require(${JSON.stringify(file)});`,
+          // Resolved here: the worker's own resolution starts at the working directory.
+          [
+            require.resolve('ts-node/register/transpile-only'),
+            require.resolve('tsconfig-paths/register'),
+            file,
+          ]
+            .map((m) => `require(${JSON.stringify(m)});`)
+            .join(''),
           { eval: true, workerData: this.workerData(), resourceLimits: WORKER_LIMITS },
         )
       : new Worker(file, { workerData: this.workerData(), resourceLimits: WORKER_LIMITS });
@@ -120,7 +127,7 @@ class RenderThread {
  * loop reads the rows and keeps the record cache; for a stream it reads only the order keys and
  * the threads read the rows, a range of the order index per batch.
  */
-export class SqliteWorkerRecordRenderer extends ArticleRecordRenderer implements OnModuleDestroy {
+export class SqliteWorkerRecordRenderer extends ArticleRecordRenderer implements OnApplicationShutdown {
   readonly parallelism: number;
   private readonly threads: RenderThread[];
   private nextId = 0;
@@ -177,7 +184,9 @@ export class SqliteWorkerRecordRenderer extends ArticleRecordRenderer implements
     return this.threads.reduce((a, b) => (b.load < a.load ? b : a));
   }
 
-  async onModuleDestroy(): Promise<void> {
+  // After the HTTP server has closed (Nest: destroy hooks, close server, then shutdown hooks):
+  // requests in flight at SIGTERM still render.
+  async onApplicationShutdown(): Promise<void> {
     await Promise.all(this.threads.map((t) => t.stop()));
   }
 }
