@@ -109,6 +109,10 @@ describe('foundation: common layer and demo data', () => {
       const res = await request(t.server).get('/docs-json').parse(json).expect(200);
       expect(Object.keys(res.body.components.securitySchemes).sort()).toEqual(['basic', 'bearer']);
       expect(res.body.info.version).toBe('0.1.0');
+      // Requests from outside a trusted proxy: the server is the request's own host.
+      expect(res.body.servers).toEqual([{ url: `http://${new URL(res.request.url).host}` }]);
+      const init = await request(t.server).get('/docs/swagger-ui-init.js').expect(200);
+      expect(init.text).toContain(`"url": "http://${new URL(init.request.url).host}"`);
     });
   });
 

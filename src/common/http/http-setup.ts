@@ -199,5 +199,5 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   setupLogging(app);
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ApiExceptionFilter());
-  setupSwagger(app);
+  setupSwagger(app, config);
 }

@@ -1,5 +1,8 @@
 import { INestApplication } from '@nestjs/common';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { AppConfig } from '../config/app-config';
+import { publicBaseUrl } from './public-url';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
@@ -12,8 +15,12 @@ function packageVersion(): string {
   return '0.0.0';
 }
 
-/** Swagger UI at /docs and the OpenAPI document at /docs-json, with Basic and Bearer schemes. */
-export function setupSwagger(app: INestApplication): void {
+/**
+ * Swagger UI at /docs and the OpenAPI document at /docs-json, with Basic and Bearer schemes. The
+ * document's `servers` is the public base URL of each request (PUBLIC_BASE_URL, or what a trusted
+ * proxy says: scheme, host with port, prefix), so that "Try it out" goes through the proxy.
+ */
+export function setupSwagger(app: INestApplication, settings: AppConfig): void {
   const config = new DocumentBuilder()
     .setTitle('ERP business-data REST service')
     .setDescription(
@@ -25,5 +32,11 @@ export function setupSwagger(app: INestApplication): void {
     .addBearerAuth({ type: 'http', scheme: 'bearer' }, 'bearer')
     .build();
   const document = SwaggerModule.createDocument(app, config);
-  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
+  SwaggerModule.setup('docs', app, document, {
+    jsonDocumentUrl: 'docs-json',
+    patchDocumentOnRequest: (req: unknown, _res: unknown, doc: OpenAPIObject) => ({
+      ...doc,
+      servers: [{ url: publicBaseUrl(req as FastifyRequest, settings) }],
+    }),
+  });
 }
