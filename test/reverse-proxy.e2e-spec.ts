@@ -1,10 +1,10 @@
-import { ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
+import { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Redis from 'ioredis';
-import { freePort, ROOT, Service, startService, stopService } from './support/child-processes';
+import { Service, startService, stopService } from './support/child-processes';
+import { startNginx } from './support/nginx';
 import { cloneTemplate, testDbType } from './support/test-databases';
 
 jest.setTimeout(180_000);
@@ -12,52 +12,6 @@ jest.setTimeout(180_000);
 /** A Redis database of its own, so that no other test shares its counters. */
 const REDIS_URL = 'redis://127.0.0.1:6379/5';
 const RATE_LIMIT = 6;
-
-/**
- * docker/nginx.conf as the test runs it: the file itself, with its listen port and its upstream
- * host (`api:3000`, the compose service) replaced by a local port and an upstream of the two
- * instances, inside the minimal main configuration nginx needs to run from a folder.
- */
-function nginxConfig(dir: string, port: number, instances: Service[]): string {
-  const site = readFileSync(join(ROOT, 'docker', 'nginx.conf'), 'utf8');
-  if (!site.includes('listen 80;') || !site.includes('http://api:3000/'))
-    throw new Error('docker/nginx.conf changed shape: adapt the reverse-proxy test');
-  const local = site
-    .replace('listen 80;', `listen 127.0.0.1:${port};`)
-    .replaceAll('http://api:3000/', 'http://api/');
-  const temp = (name: string) => {
-    mkdirSync(join(dir, name), { recursive: true });
-    return join(dir, name);
-  };
-  return [
-    'user root;',
-    'worker_processes 1;',
-    `error_log ${join(dir, 'error.log')} warn;`,
-    `pid ${join(dir, 'nginx.pid')};`,
-    'events { worker_connections 256; }',
-    'http {',
-    '  access_log off;',
-    `  client_body_temp_path ${temp('body')};`,
-    `  proxy_temp_path ${temp('proxy')};`,
-    `  fastcgi_temp_path ${temp('fastcgi')};`,
-    `  uwsgi_temp_path ${temp('uwsgi')};`,
-    `  scgi_temp_path ${temp('scgi')};`,
-    `  upstream api { ${instances.map((s) => `server ${new URL(s.base).host};`).join(' ')} }`,
-    local,
-    '}',
-  ].join('\n');
-}
-
-async function portOpen(port: number): Promise<boolean> {
-  return new Promise((ok) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      ok(true);
-    });
-    socket.once('error', () => ok(false));
-  });
-}
 
 const basic = (user: string, password: string) =>
   `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
@@ -70,11 +24,6 @@ describe('behind nginx (docker/nginx.conf): two instances under /erp/ on a non-d
   let proxy = '';
 
   beforeAll(async () => {
-    const nginxVersion = spawnSync('nginx', ['-v']);
-    if (nginxVersion.error)
-      throw new Error(
-        'nginx is not installed (Debian/Ubuntu: apt-get install nginx-light); .ci/run installs it',
-      );
     const redis = new Redis(REDIS_URL);
     await redis.flushdb();
     redis.disconnect();
@@ -100,19 +49,12 @@ describe('behind nginx (docker/nginx.conf): two instances under /erp/ on a non-d
       ['a', 'b'].map((n) => startService({ cwd: dir, env: { ...env, LOG_DIR: join(dir, `logs-${n}`) } })),
     );
 
-    const port = await freePort();
-    const conf = join(dir, 'nginx.conf');
-    writeFileSync(conf, nginxConfig(dir, port, instances));
-    nginx = spawn('nginx', ['-p', dir, '-c', conf, '-g', 'daemon off;'], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let err = '';
-    nginx.stderr!.on('data', (c: Buffer) => (err += c.toString()));
-    for (let i = 0; i < 100 && !(await portOpen(port)); i++) {
-      if (nginx.exitCode !== null) throw new Error(`nginx exited: ${err}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    proxy = `http://127.0.0.1:${port}`;
+    const started = await startNginx(
+      dir,
+      instances.map((i) => new URL(i.base).host),
+    );
+    nginx = started.child;
+    proxy = started.base;
   });
   afterAll(async () => {
     if (nginx) await stopService(nginx, 'SIGQUIT');
