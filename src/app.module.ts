@@ -14,6 +14,7 @@ import { MediaModule } from './media/media.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { OrdersModule } from './orders/orders.module';
 import { PricingModule } from './pricing/pricing.module';
+import { ScopeModule } from './scope/scope.module';
 
 @Module({
   imports: [
@@ -22,6 +23,7 @@ import { PricingModule } from './pricing/pricing.module';
     EventEmitterModule.forRoot(),
     EventsModule,
     AuthModule,
+    ScopeModule,
     HealthModule,
     MetricsModule,
     PricingModule,

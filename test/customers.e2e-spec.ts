@@ -29,11 +29,13 @@ const minimalCustomer = (over: Body = {}, address: Body = {}): Body => ({
 describe('customers: POST, GET, PUT /www/kunden', () => {
   let t: TestApp;
   let token: string;
+  let adminToken: string;
   let events!: OutboxWatch;
 
   beforeAll(async () => {
     t = await createTestApp({ PUBLIC_BASE_URL: BASE });
     token = await t.token('demo');
+    adminToken = await t.token('admin');
     events = new OutboxWatch(t.dataSource, 'REST_Kunde');
   });
   afterAll(async () => {
@@ -58,6 +60,17 @@ describe('customers: POST, GET, PUT /www/kunden', () => {
   const get = (path: string) => request(t.server).get(path).auth(token, { type: 'bearer' }).parse(json);
   const put = (debiNr: string, body: Body) =>
     request(t.server).put(`/www/kunden/${debiNr}`).auth(token, { type: 'bearer' }).send(body).parse(json);
+  // KreditLimit is a back-office field: only role admin writes it (D12).
+  const asAdmin = {
+    post: (body: Body) =>
+      request(t.server).post('/www/kunden').auth(adminToken, { type: 'bearer' }).send(body).parse(json),
+    put: (debiNr: string, body: Body) =>
+      request(t.server)
+        .put(`/www/kunden/${debiNr}`)
+        .auth(adminToken, { type: 'bearer' })
+        .send(body)
+        .parse(json),
+  };
 
   /** Runs a request that must be refused and asserts that no customer, address or number was used. */
   async function expectNothingCreated(
@@ -137,7 +150,8 @@ describe('customers: POST, GET, PUT /www/kunden', () => {
         Kommentar: null,
         VBTyp: null,
         ZahlungsMethode: null,
-        attributes: [],
+        // D12: the customer belongs to the creating user's web shop.
+        attributes: [{ PHKey: 'RESTWEBSHOP', Contents: 'SHOP' }],
         links: [{ href: `${BASE}/www/adressen?debinr=${next}`, type: 'GET', rel: 'adressen' }],
         Auftrag: [],
       });
@@ -192,7 +206,7 @@ describe('customers: POST, GET, PUT /www/kunden', () => {
           },
         },
       };
-      const res = await post(body).expect(201);
+      const res = await asAdmin.post(body).expect(201);
       const debiNr = res.body.data.DebiNr as string;
       const c = await customerRow(debiNr);
       expect(c).toMatchObject({
@@ -208,12 +222,12 @@ describe('customers: POST, GET, PUT /www/kunden', () => {
         ZahlungsMethode: 'K,R',
         KundBez: 'Schulz Handel',
         BrancheID: 'HANDEL',
-        ErfasstVon: 'demo',
+        ErfasstVon: 'admin',
       });
       expect(new Set([c.KundKontakt, c.KundLief, c.KundRech]).size).toBe(3);
       const { ErfasstVon, AdrAnrede, OrtName } = await addressRow(c.KundKontakt);
       expect({ ErfasstVon, AdrAnrede, OrtName }).toEqual({
-        ErfasstVon: 'demo',
+        ErfasstVon: 'admin',
         AdrAnrede: 2,
         OrtName: 'München',
       });
@@ -228,7 +242,13 @@ describe('customers: POST, GET, PUT /www/kunden', () => {
         AdrAnrede: 1,
       });
 
-      const read = await get(`/www/kunden/${debiNr}`).expect(200);
+      // Created by an admin (no web shop): outside the demo shop's scope, read as admin.
+      const read = await request(t.server)
+        .get(`/www/kunden/${debiNr}`)
+        .auth(adminToken, { type: 'bearer' })
+        .parse(json)
+        .expect(200);
+      await get(`/www/kunden/${debiNr}`).expect(404);
       expect(read.body.data).toMatchObject({
         status: 1,
         WaehrAbk: 'EUR',
@@ -587,7 +607,10 @@ describe('customers: POST, GET, PUT /www/kunden', () => {
           Kommentar: null,
           VBTyp: 'POST',
           ZahlungsMethode: 'K,R',
-          attributes: [{ Contents: 'Großhandel', PHKey: 'KUNDENGRUPPE' }],
+          attributes: [
+            { Contents: 'Großhandel', PHKey: 'KUNDENGRUPPE' },
+            { Contents: 'SHOP', PHKey: 'RESTWEBSHOP' },
+          ],
           links: [{ href: `${BASE}/www/adressen?debinr=10001`, type: 'GET', rel: 'adressen' }],
           Auftrag: [],
         },
@@ -600,7 +623,7 @@ describe('customers: POST, GET, PUT /www/kunden', () => {
         status: 0,
         WaehrAbk: 'EUR',
         AdrSprache: 'ger',
-        attributes: [],
+        attributes: [{ PHKey: 'RESTWEBSHOP', Contents: 'SHOP' }],
         Auftrag: [],
       });
     });
@@ -660,13 +683,20 @@ describe('customers: POST, GET, PUT /www/kunden', () => {
   describe('PUT /www/kunden/{DebiNr}', () => {
     let debiNr: string;
     beforeAll(async () => {
-      debiNr = (await post(minimalCustomer({ Kommentar: 'alt', KreditLimit: 100 }))).body.data.DebiNr;
+      debiNr = (await post(minimalCustomer({ Kommentar: 'alt' }))).body.data.DebiNr;
+      await asAdmin.put(debiNr, { KreditLimit: 100 }).expect(204);
     });
 
     it('updates the given GrundDaten fields (inside GrundDaten) and keeps the others: 204', async () => {
-      const res = await put(debiNr, {
-        GrundDaten: { KreditLimit: 0, VBTyp: 'EXPRESS', ZahlungsMethode: 'R', Kommentar: 'Geändert: Größe' },
-      })
+      const res = await asAdmin
+        .put(debiNr, {
+          GrundDaten: {
+            KreditLimit: 0,
+            VBTyp: 'EXPRESS',
+            ZahlungsMethode: 'R',
+            Kommentar: 'Geändert: Größe',
+          },
+        })
         .parse(bytes)
         .expect(204);
       expect(res.body).toEqual(Buffer.alloc(0));
@@ -687,13 +717,15 @@ describe('customers: POST, GET, PUT /www/kunden', () => {
     });
 
     it('takes the same fields at the top level; null clears an optional field', async () => {
-      await put(debiNr, {
-        WaehrAbk: 'EUR',
-        FAKTZahlArt: 'B',
-        Kommentar: null,
-        TVTyp: 'T1',
-        KreditLimit: 7,
-      }).expect(204);
+      await asAdmin
+        .put(debiNr, {
+          WaehrAbk: 'EUR',
+          FAKTZahlArt: 'B',
+          Kommentar: null,
+          TVTyp: 'T1',
+          KreditLimit: 7,
+        })
+        .expect(204);
       expect(await customerRow(debiNr)).toMatchObject({
         WaehrAbk: 'EUR',
         FAKTZahlArt: 'B',

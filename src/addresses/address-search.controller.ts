@@ -1,4 +1,5 @@
 import { Controller, Get, Query, Req } from '@nestjs/common';
+import { AuthUser } from '../auth/auth-user';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -8,7 +9,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { ErpAuth } from '../auth/erp-auth.decorator';
+import { CurrentUser, ErpAuth } from '../auth/erp-auth.decorator';
 import { AppConfig } from '../common/config/app-config';
 import { publicBaseUrl } from '../common/http/public-url';
 import { toSearchHit } from './address.mapper';
@@ -34,8 +35,9 @@ export class AddressSearchController {
   async search(
     @Query() query: AddressSearchQuery,
     @Req() req: FastifyRequest,
+    @CurrentUser() user: AuthUser,
   ): Promise<AddressSearchResponse> {
-    const keys = await this.addresses.search(query);
+    const keys = await this.addresses.search(query, user);
     return { data: toSearchHit(keys, publicBaseUrl(req, this.config)) };
   }
 }

@@ -1,4 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Query, Req } from '@nestjs/common';
+import { AuthUser } from '../auth/auth-user';
 import {
   ApiBadRequestResponse,
   ApiNoContentResponse,
@@ -9,7 +10,7 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { ErpAuth } from '../auth/erp-auth.decorator';
+import { CurrentUser, ErpAuth } from '../auth/erp-auth.decorator';
 import { AppConfig } from '../common/config/app-config';
 import { publicBaseUrl } from '../common/http/public-url';
 import { requireJsonObject } from '../common/http/require-json-object';
@@ -37,8 +38,9 @@ export class AddressesController {
   async ofCustomer(
     @Query() query: CustomerAddressesQuery,
     @Req() req: FastifyRequest,
+    @CurrentUser() user: AuthUser,
   ): Promise<CustomerAddressesResponse> {
-    const { keys, addresses } = await this.addresses.ofCustomer(query.debinr);
+    const { keys, addresses } = await this.addresses.ofCustomer(query.debinr, user);
     const data = toCustomerAddresses(keys, addresses, publicBaseUrl(req, this.config));
     const count = data.KundKontakt.length + data.KundLief.length + data.KundRech.length;
     return { count, success: true, data };
@@ -48,8 +50,8 @@ export class AddressesController {
   @ApiOperation({ summary: 'One address with its salutation text' })
   @ApiOkResponse({ type: AddressResponse })
   @ApiNotFoundResponse({ description: 'Unknown AdrNr.' })
-  async get(@Param('AdrNr') adrNr: string): Promise<AddressResponse> {
-    return { data: toAddressDto(await this.addresses.get(parseAddressNumber(adrNr))) };
+  async get(@Param('AdrNr') adrNr: string, @CurrentUser() user: AuthUser): Promise<AddressResponse> {
+    return { data: toAddressDto(await this.addresses.get(parseAddressNumber(adrNr), user)) };
   }
 
   @Patch(':AdrNr')
@@ -63,9 +65,10 @@ export class AddressesController {
     @Param('AdrNr') adrNr: string,
     @Body() body: AddressPatchDto,
     @Req() req: FastifyRequest,
+    @CurrentUser() user: AuthUser,
   ): Promise<void> {
     const nr = parseAddressNumber(adrNr);
     requireJsonObject(req.body);
-    await this.addresses.patch(nr, body);
+    await this.addresses.patch(nr, body, user);
   }
 }

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { AuthUser } from '../auth/auth-user';
 import { ApiError } from '../common/errors/api-error';
+import { CustomerScope, webshopScope } from '../scope/customer-scope';
 import { customerNotFound } from '../customers/customers.service';
 import { AddressCheckService } from './address-check.service';
 import { ADDRESS_FIELD_LENGTHS, AddressTextField } from './dto/address-input.dto';
@@ -33,15 +35,19 @@ export class AddressesService {
   constructor(
     private readonly addresses: AddressesRepository,
     private readonly check: AddressCheckService,
+    private readonly scope: CustomerScope,
   ) {}
 
-  async get(adrNr: number): Promise<AddressRecord> {
+  /** D12: an address outside the user's web shop is answered like one that does not exist. */
+  async get(adrNr: number, user: AuthUser): Promise<AddressRecord> {
+    if (!(await this.scope.address(user, adrNr))) throw addressNotFound(adrNr);
     const found = await this.addresses.findByNr(adrNr);
     if (!found) throw addressNotFound(adrNr);
     return found;
   }
 
-  async ofCustomer(debiNr: string): Promise<CustomerAddresses> {
+  async ofCustomer(debiNr: string, user: AuthUser): Promise<CustomerAddresses> {
+    if (!(await this.scope.customer(user, debiNr))) throw customerNotFound(debiNr);
     const keys = await this.addresses.customerAddressKeys(debiNr);
     if (!keys) throw customerNotFound(debiNr);
     const nrs = [...new Set([keys.KundKontakt, keys.KundLief, keys.KundRech])];
@@ -49,13 +55,13 @@ export class AddressesService {
   }
 
   /** Applies the given fields; a changed place (country, postal code, town) goes through AdrCheck. */
-  async patch(adrNr: number, patch: AddressPatchDto): Promise<void> {
+  async patch(adrNr: number, patch: AddressPatchDto, user: AuthUser): Promise<void> {
     if (patch.Anrede !== undefined && patch.AdrAnrede !== undefined && patch.Anrede !== patch.AdrAnrede) {
       throw ApiError.badRequest('Anrede and AdrAnrede disagree; send one of them.', [
         { field: 'Anrede', message: 'Anrede is an alias of AdrAnrede and must not differ from it' },
       ]);
     }
-    const current = await this.get(adrNr);
+    const current = await this.get(adrNr, user);
     const changes: AddressChanges = {};
     for (const field of PATCHABLE) {
       const value = (patch as Record<string, unknown>)[field];
@@ -78,7 +84,7 @@ export class AddressesService {
   }
 
   /** The one customer whose address matches; 404 for none, 409 with the count for several. */
-  async search(query: AddressSearchQuery): Promise<CustomerAddressKeys> {
+  async search(query: AddressSearchQuery, user: AuthUser): Promise<CustomerAddressKeys> {
     const criteria: AddressCriteria = {};
     const blank: string[] = [];
     for (const field of SEARCHABLE) {
@@ -95,7 +101,7 @@ export class AddressesService {
     if (Object.keys(criteria).length === 0) {
       throw ApiError.badRequest(`Give at least one search parameter: ${SEARCHABLE.join(', ')}.`);
     }
-    const result = await this.addresses.searchCustomer(criteria);
+    const result = await this.addresses.searchCustomer(criteria, webshopScope(user));
     if (result.customer) return result.customer;
     if (result.count === 0) throw ApiError.notFound('No customer has an address matching the search.');
     throw ApiError.conflict(

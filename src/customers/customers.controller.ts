@@ -59,8 +59,9 @@ export class CustomersController {
     @Param('DebiNr') debiNr: string,
     @Query() query: CustomerQuery,
     @Req() req: FastifyRequest,
+    @CurrentUser() user: AuthUser,
   ): Promise<CustomerResponse> {
-    const view = await this.customers.get(debiNr, query);
+    const view = await this.customers.get(debiNr, query, user);
     return {
       data: toCustomerDto(view, {
         base: publicBaseUrl(req, this.config),

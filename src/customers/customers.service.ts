@@ -6,6 +6,7 @@ import { hasText } from '../addresses/validation/address-validators';
 import { AuthUser } from '../auth/auth-user';
 import { ApiError, FieldProblem } from '../common/errors/api-error';
 import { EventRecorder } from '../events/event-recorder';
+import { BACK_OFFICE_FIELDS, CustomerScope } from '../scope/customer-scope';
 import { CreateCustomerDto, CreateCustomerGrundDatenDto } from './dto/create-customer.dto';
 import { CustomerQuery, PLAN_STATUS_FILTERS } from './dto/customer.query';
 import { UpdateCustomerDto, UpdateCustomerFieldsDto } from './dto/update-customer.dto';
@@ -35,11 +36,13 @@ export class CustomersService {
     private readonly customers: CustomersRepository,
     private readonly addressCheck: AddressCheckService,
     private readonly events: EventRecorder,
+    private readonly scope: CustomerScope,
   ) {}
 
   /** Creates customer and addresses in one transaction; its REST_Kunde event commits with it. */
   async create(body: CreateCustomerDto, user: AuthUser): Promise<string> {
     const { GrundDaten: g, Adressen: a } = body;
+    assertBackOfficeFields(user, g, 'GrundDaten.');
     const problems: FieldProblem[] = [];
     if (!(await this.customers.currencyExists(g.WaehrAbk))) {
       problems.push({
@@ -70,13 +73,15 @@ export class CustomersService {
         rech: byPath.get('Adressen.RechAdr') ?? null,
       },
       user.name,
+      user.webshop?.trim() || null,
       event,
     );
     if (event) this.events.committed();
     return debiNr;
   }
 
-  async get(debiNr: string, query: CustomerQuery): Promise<CustomerView> {
+  async get(debiNr: string, query: CustomerQuery, user: AuthUser): Promise<CustomerView> {
+    if (!(await this.scope.customer(user, debiNr))) throw customerNotFound(debiNr);
     const customer = await this.customers.find(debiNr);
     if (!customer) throw customerNotFound(debiNr);
     const statuses = query.status ? [query.status] : [...PLAN_STATUS_FILTERS];
@@ -89,6 +94,7 @@ export class CustomersService {
 
   /** PUT (D6): the given GrundDaten fields; its REST_Kunde event commits with them. */
   async update(debiNr: string, body: UpdateCustomerDto, user: AuthUser): Promise<void> {
+    if (!(await this.scope.customer(user, debiNr))) throw customerNotFound(debiNr);
     const flat = CUSTOMER_FIELDS.some((f) => body[f] !== undefined);
     if (body.GrundDaten && flat) {
       throw ApiError.badRequest('Send the fields either inside GrundDaten or at the top level, not both.', [
@@ -96,6 +102,7 @@ export class CustomersService {
       ]);
     }
     const fields: UpdateCustomerFieldsDto = body.GrundDaten ?? body;
+    assertBackOfficeFields(user, fields, body.GrundDaten ? 'GrundDaten.' : '');
     const changes: Partial<CustomerFields> = {};
     for (const f of CUSTOMER_FIELDS) {
       const value = fields[f];
@@ -112,6 +119,18 @@ export class CustomersService {
     if (!(await this.customers.update(debiNr, changes, event))) throw customerNotFound(debiNr);
     if (event) this.events.committed();
   }
+}
+
+/** D12: only role admin writes the back-office fields; anyone else sending them gets 403 naming them. */
+function assertBackOfficeFields(user: AuthUser, fields: object, path: string): void {
+  if (user.role === 'admin') return;
+  const sent = BACK_OFFICE_FIELDS.filter(
+    (f) => Object.hasOwn(fields, f) && (fields as Record<string, unknown>)[f] !== undefined,
+  );
+  if (sent.length === 0) return;
+  throw new ApiError(403, 'forbidden', `Only role admin may set ${sent.join(', ')}.`, {
+    fields: sent.map((f) => ({ field: `${path}${f}`, message: 'reserved to role admin' })),
+  });
 }
 
 function newCustomerFields(g: CreateCustomerGrundDatenDto, kontakt: AddressInputDto): CustomerFields {

@@ -81,8 +81,8 @@ export class OrdersController {
   @ApiOperation({ summary: 'Reads an order or offer with lines, addresses, tax recap and payments' })
   @ApiOkResponse({ type: OrderResponseDto })
   @ApiNotFoundResponse({ description: 'No order or offer with this number' })
-  async get(@Param() params: OrderNumberParam): Promise<OrderResponseDto> {
-    return { data: await this.orders.get(params.AuftNr) };
+  async get(@Param() params: OrderNumberParam, @CurrentUser() user: AuthUser): Promise<OrderResponseDto> {
+    return { data: await this.orders.get(params.AuftNr, user) };
   }
 
   private location(req: FastifyRequest, auftNr: string): string {

@@ -6,6 +6,7 @@ import { AuthUser } from '../auth/auth-user';
 import { ApiError, FieldProblem } from '../common/errors/api-error';
 import { Decimal, dec } from '../common/money';
 import { EventRecorder } from '../events/event-recorder';
+import { CustomerScope } from '../scope/customer-scope';
 import { PriceDetermination } from '../pricing/ports/price-determination';
 import { ConvertOfferDto } from './dto/convert-offer.dto';
 import { CreateOrderDto } from './dto/create-order.dto';
@@ -43,11 +44,19 @@ export class OrdersService {
     private readonly addressCheck: AddressCheckService,
     private readonly events: EventRecorder,
     private readonly visibility: ArticleVisibility,
+    private readonly scope: CustomerScope,
   ) {}
 
-  async get(auftNr: string): Promise<OrderDetailDto> {
+  /** D12: orders and offers follow their customer; template offers without one are everyone's. */
+  private async visible(order: { head: { KundNr: string | null } }, user: AuthUser): Promise<boolean> {
+    const kundNr = order.head.KundNr?.trim();
+    return !kundNr || this.scope.customer(user, kundNr);
+  }
+
+  async get(auftNr: string, user: AuthUser): Promise<OrderDetailDto> {
     const order = await this.orders.find(auftNr);
-    if (!order) throw ApiError.notFound(`There is no order or offer ${auftNr}.`);
+    if (!order || !(await this.visible(order, user)))
+      throw ApiError.notFound(`There is no order or offer ${auftNr}.`);
     const codes = [...new Set(order.lines.map((l) => l.WUSTCode).filter((c): c is string => c !== null))];
     return toOrderDetail(order, await this.reference.taxCodes(codes));
   }
@@ -62,7 +71,7 @@ export class OrdersService {
     // Two statements in parallel (the settings are cached): the existing order, customer and
     // articles in one; the price lists and prices in the other (of no use if the customer turns
     // out unknown, but asked at the same time to save a round trip).
-    const [found, tiers, cashStep, storeOk, orderable] = await Promise.all([
+    const [found, tiers, cashStep, storeOk, orderable, inScope] = await Promise.all([
       this.reference.lookUp(h.KundNr, bestellNr, artNrs),
       unpriced.length === 0
         ? new Map()
@@ -70,9 +79,12 @@ export class OrdersService {
       this.reference.cashRounding(waehrAbk),
       h.StaoNr == null ? true : this.reference.storeExists(h.StaoNr),
       this.visibility.orderable(artNrs, user.webshop),
+      this.scope.customer(user, h.KundNr),
     ]);
-    if (found.existingAuftNr !== null) return { AuftNr: found.existingAuftNr, created: false };
-    const { customer, articles } = found;
+    // A customer outside the user's web shop (D12) is as unknown as one that does not exist.
+    if (inScope && found.existingAuftNr !== null) return { AuftNr: found.existingAuftNr, created: false };
+    const articles = found.articles;
+    const customer = inScope ? found.customer : null;
 
     const problems: FieldProblem[] = [];
     if (!customer) problems.push({ field: 'GrundDaten.KundNr', message: `unknown customer "${h.KundNr}"` });
@@ -141,10 +153,10 @@ export class OrdersService {
   async convert(dto: ConvertOfferDto, user: AuthUser): Promise<string> {
     const { KundNr, OffertNr } = dto.GrundDaten;
     const offer = await this.orders.find(OffertNr);
-    if (!offer || offer.head.AuftStatus !== 'P')
+    if (!offer || offer.head.AuftStatus !== 'P' || !(await this.visible(offer, user)))
       throw ApiError.notFound(`There is no offer ${OffertNr} (an order with status P).`, { OffertNr });
     if (offer.head.FolgeAuftNr !== null) throw alreadyConverted(OffertNr, offer.head.FolgeAuftNr);
-    const customer = await this.reference.customer(KundNr);
+    const customer = (await this.scope.customer(user, KundNr)) ? await this.reference.customer(KundNr) : null;
     if (!customer)
       throw unprocessable([{ field: 'GrundDaten.KundNr', message: `unknown customer "${KundNr}"` }]);
     const mismatch = offerMismatch(offer, customer);

@@ -71,5 +71,6 @@ export abstract class AddressesRepository {
   abstract customerAddressKeys(debiNr: string): Promise<CustomerAddressKeys | null>;
   /** False when the address does not exist. */
   abstract update(adrNr: number, changes: AddressChanges): Promise<boolean>;
-  abstract searchCustomer(criteria: AddressCriteria): Promise<AddressSearchResult>;
+  /** `webshop`: only customers of that web shop count (D12); null = every customer. */
+  abstract searchCustomer(criteria: AddressCriteria, webshop: string | null): Promise<AddressSearchResult>;
 }

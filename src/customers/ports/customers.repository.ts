@@ -62,11 +62,15 @@ export interface CustomerOrder {
 
 /** Port: customers (Debitor), their attributes and orders; a write's event (outbox row) commits with it. */
 export abstract class CustomersRepository {
-  /** Customer and addresses in one transaction, the number from the DEBITOR range; returns DebiNr. */
+  /**
+   * Customer and addresses in one transaction, the number from the DEBITOR range; `webshop` (the
+   * creating user's) is written as the customer's web-shop attribute (D12). Returns DebiNr.
+   */
   abstract create(
     customer: CustomerFields,
     addresses: NewCustomerAddresses,
     user: string,
+    webshop: string | null,
     event: PendingEvent | null,
   ): Promise<string>;
   abstract find(debiNr: string): Promise<CustomerRecord | null>;

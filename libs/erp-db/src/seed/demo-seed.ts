@@ -585,6 +585,21 @@ async function seedCustomers(m: EntityManager, total: number): Promise<void> {
       KTNr: '200',
     }),
   );
+  // D12: both are customers of web shop SHOP (the demo user's), so it may read and order for them.
+  await bulkInsert(m, AttributeEntity, [
+    {
+      ObjTyp: 'DEBI',
+      ObjKey: '10001',
+      PHKey: DEMO_ATTRIBUTE_KEYS.webshop,
+      Contents: 'SHOP',
+    } as AttributeEntity,
+    {
+      ObjTyp: 'DEBI',
+      ObjKey: '10002',
+      PHKey: DEMO_ATTRIBUTE_KEYS.webshop,
+      Contents: 'SHOP',
+    } as AttributeEntity,
+  ]);
 
   const batch = 2000;
   for (let start = 3; start <= total; start += batch) {
@@ -615,6 +630,20 @@ async function seedCustomers(m: EntityManager, total: number): Promise<void> {
           KundBez: `Müller ${start + i}`.slice(0, 24),
           WaehrAbk: a.OrtLand === 'DE' ? 'EUR' : 'CHF',
         }),
+      ),
+    );
+    // The generated customers (benchmark data) belong to the demo web shop too.
+    await bulkInsert(
+      m,
+      AttributeEntity,
+      saved.map(
+        (_a, i) =>
+          ({
+            ObjTyp: 'DEBI',
+            ObjKey: String(10000 + start + i),
+            PHKey: DEMO_ATTRIBUTE_KEYS.webshop,
+            Contents: 'SHOP',
+          }) as AttributeEntity,
       ),
     );
   }

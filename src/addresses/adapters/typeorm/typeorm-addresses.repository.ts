@@ -2,7 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Database } from 'better-sqlite3';
 import { In, Repository, SelectQueryBuilder } from 'typeorm';
-import { AddressEntity, CustomerEntity } from '@app/erp-db';
+import { AddressEntity, AttributeEntity, CustomerEntity } from '@app/erp-db';
+import { AppConfig } from '../../../common/config/app-config';
+import {
+  CUSTOMER_WEBSHOP_MATCH,
+  customerWebshopParams,
+} from '../../../scope/adapters/typeorm/typeorm-customer-scope.store';
 import {
   ADDRESS_FIELDS,
   AddressChanges,
@@ -31,6 +36,7 @@ export class TypeOrmAddressesRepository extends AddressesRepository {
   constructor(
     @InjectRepository(AddressEntity) private readonly addresses: Repository<AddressEntity>,
     @InjectRepository(CustomerEntity) private readonly customers: Repository<CustomerEntity>,
+    private readonly config: AppConfig,
   ) {
     super();
   }
@@ -58,10 +64,10 @@ export class TypeOrmAddressesRepository extends AddressesRepository {
     return (result.affected ?? 0) > 0;
   }
 
-  async searchCustomer(criteria: AddressCriteria): Promise<AddressSearchResult> {
+  async searchCustomer(criteria: AddressCriteria, webshop: string | null): Promise<AddressSearchResult> {
     // One row per (address, customer) pair and a customer has at most three addresses, so four
     // rows without DISTINCT (which would make SQLite walk every customer) settle "one or more".
-    const rows = await this.matching(criteria)
+    const rows = await this.matching(criteria, webshop)
       .select('d.DebiNr', 'DebiNr')
       .addSelect('d.KundKontakt', 'KundKontakt')
       .addSelect('d.KundLief', 'KundLief')
@@ -87,14 +93,14 @@ export class TypeOrmAddressesRepository extends AddressesRepository {
         },
       };
     }
-    const total = await this.matching(criteria)
+    const total = await this.matching(criteria, webshop)
       .select('COUNT(DISTINCT d.DebiNr)', 'n')
       .getRawOne<{ n: number | string }>();
     return { count: Number(total?.n ?? 0), customer: null };
   }
 
   /** Customers with one address (in any role) that matches every criterion, ignoring case and blanks. */
-  private matching(criteria: AddressCriteria): SelectQueryBuilder<AddressEntity> {
+  private matching(criteria: AddressCriteria, webshop: string | null): SelectQueryBuilder<AddressEntity> {
     const sqlite = this.customers.manager.connection.driver.options.type === 'better-sqlite3';
     const lower = sqlite ? this.sqliteLowerFunction() : 'LOWER';
     // SQLite (without statistics) would walk every customer and look the address up; the unary
@@ -106,6 +112,14 @@ export class TypeOrmAddressesRepository extends AddressesRepository {
         CustomerEntity,
         'd',
         `(d.KundKontakt = ${adr} OR d.KundLief = ${adr} OR d.KundRech = ${adr})`,
+      );
+    // D12: a web-shop user finds the customers of its web shop only.
+    if (webshop !== null)
+      qb.innerJoin(
+        AttributeEntity,
+        'w',
+        `w."ObjKey" = d."DebiNr" AND ${CUSTOMER_WEBSHOP_MATCH}`,
+        customerWebshopParams(this.config, webshop),
       );
     Object.entries(criteria).forEach(([field, value], i) => {
       const wanted = (value ?? '').trim();

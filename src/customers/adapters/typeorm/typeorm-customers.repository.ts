@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, In, Repository } from 'typeorm';
 import { AddressEntity, AttributeEntity, CurrencyEntity, CustomerEntity, OrderEntity } from '@app/erp-db';
 import { NewAddress } from '../../../addresses/ports/addresses.repository';
+import { AppConfig } from '../../../common/config/app-config';
 import { NumberRangeService } from '../../../common/number-range/number-range.service';
 import { appendOutboxRow } from '../../../events/adapters/typeorm/outbox-row';
 import type { PendingEvent } from '../../../events/erp-events';
@@ -37,6 +38,7 @@ export class TypeOrmCustomersRepository extends CustomersRepository {
     @InjectRepository(OrderEntity) private readonly orders: Repository<OrderEntity>,
     @InjectRepository(CurrencyEntity) private readonly currencies: Repository<CurrencyEntity>,
     private readonly numbers: NumberRangeService,
+    private readonly config: AppConfig,
   ) {
     super();
   }
@@ -45,6 +47,7 @@ export class TypeOrmCustomersRepository extends CustomersRepository {
     customer: CustomerFields,
     addresses: NewCustomerAddresses,
     user: string,
+    webshop: string | null,
     event: PendingEvent | null,
   ): Promise<string> {
     return this.customers.manager.transaction(async (m) => {
@@ -67,6 +70,10 @@ export class TypeOrmCustomersRepository extends CustomersRepository {
         ErfasstAm: now,
         GeaendertAm: now,
       });
+      if (webshop)
+        await m
+          .getRepository(AttributeEntity)
+          .insert({ ObjTyp: 'DEBI', ObjKey: debiNr, PHKey: this.config.attributeWebshop, Contents: webshop });
       if (event) await appendOutboxRow(m, this.numbers, event, debiNr);
       return debiNr;
     });

@@ -1,0 +1,59 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AttributeEntity, CustomerEntity } from '@app/erp-db';
+import { webshopPattern } from '../../../articles/adapters/typeorm/article-sql';
+import { AppConfig } from '../../../common/config/app-config';
+import { CustomerScopeStore } from '../../ports/customer-scope.store';
+
+/** The attribute list test of the article catalogue, applied to customer attributes. */
+export const CUSTOMER_WEBSHOP_MATCH =
+  `w."ObjTyp" = 'DEBI' AND w."PHKey" = :webshopKey ` +
+  `AND UPPER(CONCAT(',', REPLACE(w."Contents", ' ', ''), ',')) LIKE :webshopPattern ESCAPE '!'`;
+
+/** The parameters of CUSTOMER_WEBSHOP_MATCH. */
+export function customerWebshopParams(config: AppConfig, webshop: string): Record<string, string> {
+  return { webshopKey: config.attributeWebshop, webshopPattern: webshopPattern(webshop) };
+}
+
+@Injectable()
+export class TypeOrmCustomerScopeStore extends CustomerScopeStore {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly config: AppConfig,
+  ) {
+    super();
+  }
+
+  async customersOf(webshop: string, debiNrs: string[]): Promise<Set<string>> {
+    if (debiNrs.length === 0) return new Set();
+    const rows = await this.dataSource
+      .getRepository(AttributeEntity)
+      .createQueryBuilder('w')
+      .select('w.ObjKey', 'DebiNr')
+      .where(CUSTOMER_WEBSHOP_MATCH, this.params(webshop))
+      .andWhere('w.ObjKey IN (:...debiNrs)', { debiNrs })
+      .getRawMany<{ DebiNr: string }>();
+    return new Set(rows.map((r) => r.DebiNr));
+  }
+
+  async addressOf(webshop: string, adrNr: number): Promise<boolean> {
+    const row = await this.dataSource
+      .getRepository(CustomerEntity)
+      .createQueryBuilder('d')
+      .select('d.DebiNr', 'DebiNr')
+      .innerJoin(
+        AttributeEntity,
+        'w',
+        `w."ObjKey" = d."DebiNr" AND ${CUSTOMER_WEBSHOP_MATCH}`,
+        this.params(webshop),
+      )
+      .where('(d.KundKontakt = :adrNr OR d.KundLief = :adrNr OR d.KundRech = :adrNr)', { adrNr })
+      .limit(1)
+      .getRawOne();
+    return row !== undefined && row !== null;
+  }
+
+  private params(webshop: string): Record<string, string> {
+    return customerWebshopParams(this.config, webshop);
+  }
+}
