@@ -4,7 +4,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { connect } from 'amqplib';
-import Database from 'better-sqlite3';
+import { sqliteDriver } from '@app/erp-db';
 import { Client } from 'pg';
 import { line, median, QUERY_COUNTER, RunResult, runOn } from './orders';
 import { compileProject, ROOT } from './support/compile';
@@ -202,7 +202,7 @@ interface RawDb {
 
 async function rawDb(db: Db, path: string, url: string): Promise<RawDb> {
   if (db === 'sqlite') {
-    const d = new Database(path);
+    const d = new (sqliteDriver())(path);
     d.pragma('busy_timeout = 10000');
     return {
       one: async (sql) => d.prepare(sql).get() as Record<string, unknown>,

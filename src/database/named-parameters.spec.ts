@@ -1,3 +1,4 @@
+import { sqliteDriver } from '@app/erp-db/sqlite-driver';
 import { DataSource } from 'typeorm';
 import { ATTRIBUTES_SQL, PACKAGING_SQL, STOCK_SQL } from '../articles/adapters/article-detail-sql';
 import { PRICES_SQL } from '../pricing/adapters/price-sql';
@@ -5,7 +6,8 @@ import { positionalParameters } from './named-parameters';
 
 describe('positionalParameters', () => {
   // TypeORM's own expansion on SQLite, which the main thread uses for the same statements.
-  const typeorm = new DataSource({ type: 'better-sqlite3', database: ':memory:' }).driver;
+  const typeorm = new DataSource({ type: 'better-sqlite3', driver: sqliteDriver(), database: ':memory:' })
+    .driver;
   const params = { artNrs: ['1000', "O'Brien", '1002'], listNrs: [2, 7] };
   const spaces = (s: string) => s.replace(/\s+/g, ' ').replace(/ ?, ?/g, ',');
 

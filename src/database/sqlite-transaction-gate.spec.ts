@@ -1,3 +1,4 @@
+import { sqliteDriver } from '@app/erp-db/sqlite-driver';
 import { erpDataSourceOptions } from '@app/erp-db';
 import { DataSource, QueryFailedError } from 'typeorm';
 import { queryPrepared } from './prepared-statements';
@@ -7,7 +8,11 @@ describe('readIfIdle (SQLite reads outside the transaction gate)', () => {
   let ds: DataSource;
 
   beforeEach(async () => {
-    ds = await new DataSource({ type: 'better-sqlite3', database: ':memory:' }).initialize();
+    ds = await new DataSource({
+      type: 'better-sqlite3',
+      driver: sqliteDriver(),
+      database: ':memory:',
+    }).initialize();
     installSqliteTransactionGate(ds);
     await ds.query('CREATE TABLE "T" ("id" integer PRIMARY KEY, "name" varchar)');
     await ds.query(`INSERT INTO "T" VALUES (1, 'Öse')`);

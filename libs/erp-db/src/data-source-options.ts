@@ -3,6 +3,7 @@ import type { Database } from 'better-sqlite3';
 import { DbType } from './dialect';
 import { ERP_ENTITIES } from './entities';
 import { ERP_MIGRATIONS } from './migrations';
+import { sqliteDriver } from './sqlite-driver';
 
 /**
  * Page cache of every SQLite connection: 64 MiB (negative = KiB) instead of SQLite's 2 MiB, so a
@@ -34,6 +35,7 @@ export function erpDataSourceOptions(s: ErpDbSettings): DataSourceOptions {
       return {
         ...common,
         type: 'better-sqlite3',
+        driver: sqliteDriver(),
         database: s.path,
         // WAL lets readers run while one writer commits; the busy timeout queues writers.
         prepareDatabase: (db: Database) => {

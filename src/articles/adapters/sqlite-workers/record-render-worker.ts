@@ -1,4 +1,6 @@
-import Database, { Statement } from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import type { Statement } from 'better-sqlite3';
+import { sqliteDriver } from '@app/erp-db/sqlite-driver';
 import { parentPort, workerData } from 'node:worker_threads';
 import { encodeJsonList } from '../../../common/http/json-bytes';
 import { inListBucket } from '../../../database/in-list-bucket';
@@ -33,7 +35,7 @@ const statements = new Map<string, Statement>();
 
 function open(): Database.Database {
   try {
-    const connection = new Database(settings.file, { readonly: true, fileMustExist: true });
+    const connection = new (sqliteDriver())(settings.file, { readonly: true, fileMustExist: true });
     connection.pragma('busy_timeout = 10000');
     connection.pragma(`cache_size = -${settings.cacheKiB}`);
     return connection;

@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import { sqliteDriver } from '@app/erp-db/sqlite-driver';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +11,7 @@ const STAMP = '2026-01-05 08:00:00.000';
 
 /** The tables the detail queries read, with one article's rows (and rows that must not show). */
 function createCatalogue(file: string): void {
-  const db = new Database(file);
+  const db = new (sqliteDriver())(file);
   db.exec(`
     CREATE TABLE "Attribut" ("AttrID" integer PRIMARY KEY, "ObjTyp" varchar, "ObjKey" varchar, "PHKey" varchar, "Contents" varchar);
     CREATE TABLE "Standort" ("StaoNr" integer PRIMARY KEY, "Freigegeben" varchar);

@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import { sqliteDriver } from '@app/erp-db';
 import { DataSource } from 'typeorm';
 
 /** A row as the values of its columns, in the SELECT's order. */
@@ -58,7 +58,7 @@ async function* streamSqlite(
       yield rows.slice(i, i + batchSize).map((r) => Object.values(r));
     return;
   }
-  const db = new Database(file, { readonly: true, fileMustExist: true });
+  const db = new (sqliteDriver())(file, { readonly: true, fileMustExist: true });
   try {
     db.pragma('busy_timeout = 10000');
     db.pragma(`cache_size = -${STREAM_CACHE_KIB}`);
