@@ -6,6 +6,7 @@ import { UserAdminService } from '../src/auth/user-admin.service';
 import { EventRecorder } from '../src/events/event-recorder';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { newCustomerBody, newOrderBody } from './support/fixtures';
 import { createTestApp, json, TestApp } from './support/test-app';
 import { eventually, verifySignature, WebhookReceiver } from './support/webhook-receiver';
 
@@ -13,21 +14,8 @@ jest.setTimeout(60_000);
 
 const SECRET = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
 
-const newCustomer = {
-  GrundDaten: { WaehrAbk: 'EUR', FAKTZahlArt: 'R' },
-  Adressen: {
-    KontaktAdr: {
-      AdrSprache: 'ger',
-      AdrAnrede: 2,
-      AdrName: 'Schäfer',
-      AdrAdresse1: 'Hauptstraße 5',
-      OrtLand: 'DE',
-      OrtName: 'Köln',
-      OrtPLZ: '50667',
-    },
-  },
-};
-const newOrder = { GrundDaten: { KundNr: '10001' }, Positionen: [{ ArtNr: '1000', Menge: 2 }] };
+const newCustomer = newCustomerBody();
+const newOrder = newOrderBody('10001', {}, 2);
 
 async function deliveries(
   t: TestApp,

@@ -3,27 +3,11 @@ import { ApiTokensRepository } from '../src/auth/ports/api-tokens.repository';
 import { ApiUsersRepository } from '../src/auth/ports/api-users.repository';
 import { UserAdminService } from '../src/auth/user-admin.service';
 import { rawSql } from './support/raw-sql';
+import { newCustomerBody, newOrderBody } from './support/fixtures';
 import { createTestApp, json, TestApp } from './support/test-app';
 
-type Body = Record<string, unknown>;
-
-const address = {
-  AdrSprache: 'ger',
-  AdrAnrede: 2,
-  AdrName: 'Schäfer',
-  AdrAdresse1: 'Hauptstraße 5',
-  OrtLand: 'DE',
-  OrtName: 'Köln',
-  OrtPLZ: '50667',
-};
-const newCustomer = (g: Body = {}) => ({
-  GrundDaten: { WaehrAbk: 'EUR', FAKTZahlArt: 'R', ...g },
-  Adressen: { KontaktAdr: address },
-});
-const order = (KundNr: string, extra: Body = {}) => ({
-  GrundDaten: { KundNr, ...extra },
-  Positionen: [{ ArtNr: '1000', Menge: 1 }],
-});
+const newCustomer = newCustomerBody;
+const order = newOrderBody;
 
 /**
  * D12: a web-shop user reads, changes and orders for the customers of its web shop only; all else
@@ -57,27 +41,21 @@ describe('D12 object-level scoping', () => {
     await t.close();
   });
 
-  const as = (who: keyof typeof auth) => ({
-    get: (path: string) => request(t.server).get(path).set('Authorization', auth[who]).parse(json),
-    post: (path: string, body: unknown) =>
-      request(t.server)
-        .post(path)
+  const as = (who: keyof typeof auth) => {
+    const send = (method: 'post' | 'put' | 'patch') => (path: string, body: unknown) => {
+      const agent = request(t.server);
+      return agent[method](path)
         .set('Authorization', auth[who])
         .send(body as object)
-        .parse(json),
-    put: (path: string, body: unknown) =>
-      request(t.server)
-        .put(path)
-        .set('Authorization', auth[who])
-        .send(body as object)
-        .parse(json),
-    patch: (path: string, body: unknown) =>
-      request(t.server)
-        .patch(path)
-        .set('Authorization', auth[who])
-        .send(body as object)
-        .parse(json),
-  });
+        .parse(json);
+    };
+    return {
+      get: (path: string) => request(t.server).get(path).set('Authorization', auth[who]).parse(json),
+      post: send('post'),
+      put: send('put'),
+      patch: send('patch'),
+    };
+  };
 
   it('customers: another shop gets 404 exactly as for a customer that does not exist', async () => {
     await as('demo').get('/www/kunden/10001').expect(200);
