@@ -1,5 +1,5 @@
 import { createHash } from 'crypto';
-import { existsSync, readdirSync, readFileSync } from 'fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'fs';
 import { join } from 'path';
 import request from 'supertest';
 import { extract } from '@app/zugferd';
@@ -170,13 +170,25 @@ describe('POST /www/zugferd', () => {
   });
 
   it('Debug (role admin) keeps the work files in the configured directory', async () => {
+    // A job folder from two days ago (older than ZUGFERD_DEBUG_RETENTION_HOURS, 24) and a folder
+    // that is not a job's: keeping the new job removes the first only.
+    const workDir = t.config.zugferdWorkDir;
+    const stale = join(workDir, '00000000-0000-4000-8000-000000000000');
+    const foreign = join(workDir, 'keep-me');
+    for (const dir of [stale, foreign]) {
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, 'steps.txt'), 'old');
+      const twoDaysAgo = new Date(Date.now() - 48 * 3_600_000);
+      utimesSync(dir, twoDaysAgo, twoDaysAgo);
+    }
     await request(t.server)
       .post('/www/zugferd')
       .set('Authorization', `Bearer ${await t.token('admin')}`)
       .send({ Operation: 'Combine', PDF: base64(idealPdf), XML: base64(einfachXml), Debug: true })
       .expect(200);
 
-    const workDir = t.config.zugferdWorkDir;
+    expect(existsSync(stale)).toBe(false);
+    rmSync(foreign, { recursive: true });
     const jobs = readdirSync(workDir);
     expect(jobs).toHaveLength(1);
     const files = readdirSync(join(workDir, jobs[0])).sort();

@@ -78,6 +78,8 @@ export class AppConfig {
   readonly webhookDisableAfterHours!: number;
   readonly amqpUrl!: string;
   readonly amqpExchange!: string;
+  /** Debug work files older than this are removed. */
+  readonly zugferdDebugRetentionHours!: number;
   /** Bearer token for GET /metrics; without it /metrics answers only direct loopback clients. */
   readonly metricsToken!: string | undefined;
   /** After SIGTERM: /ready answers 503 but requests are still accepted this long (balancers drain). */
@@ -296,6 +298,7 @@ export function loadAppConfig(env: Env = process.env): AppConfig {
     amqpUrl: r.url('AMQP_URL', ['amqp:', 'amqps:']) ?? 'amqp://guest:guest@127.0.0.1:5672',
     amqpExchange: r.str('AMQP_EXCHANGE', 'erp.events'),
     metricsToken: r.secretToken('METRICS_TOKEN'),
+    zugferdDebugRetentionHours: r.int('ZUGFERD_DEBUG_RETENTION_HOURS', 24, 1, 24 * 365),
     shutdownDrainMs: r.int('SHUTDOWN_DRAIN_MS', 1_000, 0, 600_000),
     shutdownTimeoutMs: r.int('SHUTDOWN_TIMEOUT_MS', 25_000, 0, 3_600_000),
     readyMaxEventBacklog: r.int('READY_MAX_EVENT_BACKLOG', 10_000, 1, 100_000_000),
