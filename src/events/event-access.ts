@@ -1,5 +1,6 @@
 import { AuthUser } from '../auth/auth-user';
 import { ApiError } from '../common/errors/api-error';
+import { webshopScope } from '../scope/customer-scope';
 
 /**
  * Events and webhooks report on every customer and order, so they are for integration users
@@ -7,7 +8,7 @@ import { ApiError } from '../common/errors/api-error';
  * customers (D12).
  */
 export function assertEventAccess(user: AuthUser): void {
-  if (user.role === 'admin' || !user.webshop?.trim()) return;
+  if (webshopScope(user) === null) return;
   throw ApiError.forbidden(
     'Events and webhooks are for integration users and admins; a web-shop user reads its orders and customers directly.',
   );
