@@ -122,7 +122,8 @@ describe('GET /metrics with METRICS_TOKEN', () => {
       const req = request(t.server).get('/metrics');
       if (auth) req.set('Authorization', auth);
       const res = await req.parse(json).expect(401);
-      expect(res.body).toEqual({ error: 'invalid_token', error_description: expect.any(String) });
+      expect(res.body).toEqual({ error: 'unauthorized', error_description: expect.any(String) });
+      expect(res.headers['www-authenticate']).toMatch(/^Bearer /);
     }
     const ok = await request(t.server)
       .get('/metrics')

@@ -40,7 +40,14 @@ export class MetricsController {
       const a = Buffer.from(given);
       const b = Buffer.from(token);
       if (a.length === b.length && timingSafeEqual(a, b)) return;
-      throw new ApiError(401, 'invalid_token', 'GET /metrics needs Authorization: Bearer <METRICS_TOKEN>.');
+      // D2's code for 401; the RFC 6750 detail goes into WWW-Authenticate, as on every other route.
+      throw new ApiError(
+        401,
+        'unauthorized',
+        'GET /metrics needs Authorization: Bearer <METRICS_TOKEN>.',
+        undefined,
+        { 'WWW-Authenticate': given ? 'Bearer error="invalid_token"' : 'Bearer realm="erp"' },
+      );
     }
     const address = req.socket.remoteAddress ?? '';
     const loopback = address === '::1' || (isIP(address) !== 0 && /^(::ffff:)?127\./.test(address));
