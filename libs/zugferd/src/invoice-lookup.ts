@@ -1,5 +1,5 @@
-import { inflateSync, constants as zlibConstants } from 'zlib';
-import { decodePDFRawStream, PDFArray, PDFContext, PDFDict, PDFName, PDFRawStream } from '@cantoo/pdf-lib';
+import { PDFArray, PDFContext, PDFDict, PDFName, PDFRawStream } from '@cantoo/pdf-lib';
+import { decodeBounded, inflateBounded, StreamTooLarge } from './bounded-decoding';
 import { entryFileNames, fileSpecNames, readEmbeddedFiles } from './embedded-files';
 import { readExistingXmp } from './existing-metadata';
 import { invoiceAttachmentNames } from './invoice-profile';
@@ -97,23 +97,23 @@ export function readAttachment(context: PDFContext, attachment: Attachment): Uin
   if (!(stream instanceof PDFRawStream)) {
     throw new Error(`the attachment ${attachment.name} has no embedded file stream`);
   }
-  return decodeStream(stream);
+  return decodeStream(stream, `the attachment ${attachment.name}`);
 }
 
-function decodeStream(stream: PDFRawStream): Uint8Array {
+function decodeStream(stream: PDFRawStream, what: string): Uint8Array {
   const plainFlate =
     stream.dict.get(PDFName.of('Filter')) === PDFName.of('FlateDecode') &&
     !stream.dict.has(PDFName.of('DecodeParms')) &&
     !stream.transform;
   if (plainFlate) {
     try {
-      // zlib is much faster than the library's JavaScript inflater on large invoices.
-      return inflateSync(stream.contents, { finishFlush: zlibConstants.Z_SYNC_FLUSH });
-    } catch {
+      return inflateBounded(stream.contents, what);
+    } catch (error) {
+      if (error instanceof StreamTooLarge) throw error;
       // Damaged streams still get the lenient decoder below.
     }
   }
-  return decodePDFRawStream(stream).decode();
+  return decodeBounded(stream, what);
 }
 
 function mimeSubtypeOf(context: PDFContext, fileSpec: PDFDict): string {

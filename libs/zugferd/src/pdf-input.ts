@@ -1,4 +1,6 @@
 import { EncryptedPDFError, ParseSpeeds, PDFDocument } from '@cantoo/pdf-lib';
+import { refuseExpandingStructureStreams } from './bounded-decoding';
+import { countPageLeaves } from './page-tree';
 import { ProcessingLog } from './processing-log';
 
 const headerSearchWindow = 1024;
@@ -10,6 +12,7 @@ const headerSearchWindow = 1024;
  */
 export async function openPdf(bytes: Uint8Array, log: ProcessingLog): Promise<PDFDocument> {
   requirePdfHeader(bytes);
+  refuseExpandingStructureStreams(bytes);
   let document: PDFDocument;
   try {
     document = await PDFDocument.load(bytes, {
@@ -20,7 +23,7 @@ export async function openPdf(bytes: Uint8Array, log: ProcessingLog): Promise<PD
   } catch (error) {
     throw new Error(describeLoadFailure(error, bytes));
   }
-  const pageCount = countPages(document);
+  const pageCount = countPageLeaves(document);
   if (pageCount === 0) throw new Error('the PDF is damaged: no page could be found');
   log.step(
     describeOpenedPdf(
@@ -70,12 +73,4 @@ function describeLoadFailure(error: unknown, bytes: Uint8Array): string {
     return `the PDF is encrypted and could not be decrypted (${message}); send it without password protection`;
   }
   return `the PDF is damaged and cannot be read (${message})`;
-}
-
-function countPages(document: PDFDocument): number {
-  try {
-    return document.getPageCount();
-  } catch {
-    return 0;
-  }
 }

@@ -1,4 +1,5 @@
-import { PDFCatalog, PDFContext, PDFHeader, PDFPageLeaf } from '@cantoo/pdf-lib';
+import { PDFCatalog, PDFContext, PDFHeader } from '@cantoo/pdf-lib';
+import { countPageLeaves } from '../page-tree';
 import { PdfObjects } from '../pdf-objects';
 import { isMarkedEncrypted } from '../pdf-input';
 import { CrossReference } from './cross-reference';
@@ -29,7 +30,7 @@ export function openLazily(input: Uint8Array): LazyPdf {
   const context = createOnDemandContext((ref, lookupContext) => reader.read(ref, lookupContext));
   const catalog = context.lookup(crossReference.root);
   if (!(catalog instanceof PDFCatalog)) throw new NotReadableLazily('/Root is not a catalog');
-  const pageCount = countPages(catalog);
+  const pageCount = countPageLeaves({ context, catalog });
   if (pageCount === 0) throw new NotReadableLazily('no pages');
   return { context, catalog, version, pageCount };
 }
@@ -41,13 +42,4 @@ function readHeaderVersion(bytes: Uint8Array): string {
   const marker = head.indexOf('%PDF-');
   if (!match || match.index !== marker) throw new NotReadableLazily('no readable %PDF- header');
   return PDFHeader.forVersion(Number(match[1]), Number(match[2])).getVersionString();
-}
-
-/** Counts the page leaves the way pdf-lib's `getPageCount` does, so the step reads the same. */
-function countPages(catalog: PDFCatalog): number {
-  let count = 0;
-  catalog.Pages().traverse((node) => {
-    if (node instanceof PDFPageLeaf) count++;
-  });
-  return count;
 }

@@ -1,5 +1,5 @@
-import { constants as zlibConstants, inflateSync } from 'node:zlib';
 import { PDFArray, PDFDict, PDFName, PDFNull, PDFNumber, PDFObject, PDFRawStream } from '@cantoo/pdf-lib';
+import { inflateBounded } from '../bounded-decoding';
 import { NotReadableLazily } from './not-readable-lazily';
 import { undoPngPredictor } from './png-predictor';
 
@@ -18,7 +18,7 @@ export function decodeStructureStream(stream: PDFRawStream, resolve: ResolveValu
     throw new NotReadableLazily(`structure stream filter ${String(filter)}`);
   let data: Uint8Array;
   try {
-    data = inflateSync(stream.contents, { finishFlush: zlibConstants.Z_SYNC_FLUSH });
+    data = inflateBounded(stream.contents, 'a structure stream');
   } catch {
     throw new NotReadableLazily('damaged Flate data in a structure stream');
   }
