@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { randomUUID } from 'node:crypto';
-import { combine, extract, ZugferdError } from '@app/zugferd';
 import { ServiceMetrics } from '../metrics/service-metrics';
 import { ApiError } from '../common/errors/api-error';
 import { AppConfig } from '../common/config/app-config';
@@ -11,6 +10,8 @@ import { ErpLogger } from '../common/logging/erp-logger';
 import { fieldProblems } from '../common/http/validation';
 import { decodeBase64Payload } from './base64-payload';
 import { ZugferdRequest, ZugferdRequestDto } from './dto/zugferd-request.dto';
+import { ZugferdJobStopped, ZugferdPool } from './zugferd-pool';
+import type { ZugferdTask } from './zugferd-worker';
 import { ZugferdWorkFiles } from './zugferd-work-files';
 
 /** A file the endpoint answers with. */
@@ -58,6 +59,7 @@ export class EInvoiceService {
     private readonly logger: ErpLogger,
     private readonly config: AppConfig,
     private readonly metrics: ServiceMetrics,
+    private readonly pool: ZugferdPool,
   ) {}
 
   /** Runs Extract or Combine; every failure is the documented 400 body with the steps up to it. */
@@ -147,27 +149,54 @@ export class EInvoiceService {
   ): Promise<EInvoiceDocument> {
     const xml = this.decode('XML', request.XML ?? '', job);
     inputs['input.xml'] = xml;
-    const result = await this.run(() => combine(pdf, xml, { onStep: (step) => job.record(step) }), job);
-    return { content: Buffer.from(result.pdf), contentType: 'application/pdf', fileName: 'invoice.pdf' };
+    const result = await this.run({ operation: 'Combine', pdf, xml }, job);
+    return { content: result.content, contentType: 'application/pdf', fileName: 'invoice.pdf' };
   }
 
   private async extract(pdf: Buffer, request: ZugferdRequest, job: ZugferdJob): Promise<EInvoiceDocument> {
     if (request.XML !== undefined) job.record('XML is not used by Extract and was ignored');
-    const result = await this.run(() => extract(pdf, { onStep: (step) => job.record(step) }), job);
+    const result = await this.run({ operation: 'Extract', pdf }, job);
+    return { ...result, fileName: headerSafeFileName(result.fileName) };
+  }
+
+  /** Runs the job in a worker thread; its steps join the job's, a refusal becomes the 400 body. */
+  private async run(task: ZugferdTask, job: ZugferdJob): Promise<EInvoiceDocument> {
+    const started = performance.now();
+    let outcome;
+    try {
+      outcome = await this.pool.run(task);
+    } catch (error) {
+      if (!(error instanceof ZugferdJobStopped)) throw error;
+      throw this.stopped(error, job, performance.now() - started);
+    }
+    for (const step of outcome.steps) job.record(step);
+    if (!outcome.ok) throw job.failure(outcome.reason.endsWith('.') ? outcome.reason : `${outcome.reason}.`);
     return {
-      content: Buffer.from(result.xml),
-      contentType: result.contentType,
-      fileName: headerSafeFileName(result.attachmentName),
+      content: Buffer.from(outcome.content.buffer, outcome.content.byteOffset, outcome.content.length),
+      contentType: outcome.contentType,
+      fileName: outcome.fileName,
     };
   }
 
-  private async run<T>(operation: () => Promise<T>, job: ZugferdJob): Promise<T> {
-    try {
-      return await operation();
-    } catch (error) {
-      if (error instanceof ZugferdError)
-        throw job.failure(error.reason.endsWith('.') ? error.reason : `${error.reason}.`);
-      throw error;
+  private stopped(error: ZugferdJobStopped, job: ZugferdJob, elapsedMs: number): ApiError {
+    if (error.why === 'busy') {
+      job.record('failed: every e-invoice worker is busy and the queue is full');
+      return new ApiError(
+        503,
+        'endpoint',
+        'Too many e-invoice jobs are waiting; try again shortly.',
+        { filename: job.filename, subprocess_output: [...job.steps] },
+        { 'Retry-After': '5' },
+      );
     }
+    if (error.why === 'memory') {
+      job.record(`failed: the job needed more than ${this.config.zugferdWorkerMemoryMb} MB and was stopped`);
+      return job.failure('The PDF needs more memory to process than allowed; it was refused.');
+    }
+    const seconds = this.config.zugferdTimeoutMs / 1000;
+    job.record(
+      `failed: stopped after ${Math.round(elapsedMs)} ms (limit ${this.config.zugferdTimeoutMs} ms)`,
+    );
+    return job.failure(`The e-invoice processing took longer than ${seconds} s and was stopped.`);
   }
 }

@@ -31,7 +31,7 @@ function invoiceFile(extra: [number, string][] = [], attachment?: Buffer): Buffe
   if (attachment) pdf.stream(6, ' /Type /EmbeddedFile /Subtype /text#2Fxml /Filter /FlateDecode', attachment);
   else pdf.stream(6, ' /Type /EmbeddedFile /Subtype /text#2Fxml', invoiceXml('hostile'));
   const numbers = [...objects.keys(), 6].sort((a, b) => a - b);
-  const size = Math.max(...numbers) + 1;
+  const size = numbers[numbers.length - 1] + 1;
   return pdf.end(pdf.xrefTable(numbers, `<< /Size ${size} /Root 1 0 R >>`));
 }
 
@@ -140,4 +140,14 @@ export function hostilePdfs(): HostilePdf[] {
     { name: 'truncated cross-reference table', pdf: truncatedXref(), extract: noPage, combine: noPage },
     { name: '100,000 nested arrays', pdf: deepNesting(), extract: 'extracted', combine: 'combined' },
   ];
+}
+
+/**
+ * A valid one-page invoice with `fillers` extra small objects: nothing to refuse, only slow to parse
+ * in full (Combine), for tests of the time limit.
+ */
+export function manyObjectsPdf(fillers: number): Buffer {
+  return invoiceFile(
+    Array.from({ length: fillers }, (_, index): [number, string] => [100 + index, `<< /Filler ${index} >>`]),
+  );
 }

@@ -34,6 +34,13 @@ export class AppConfig {
   readonly zugferdWorkDir!: string;
   /** Whether role shop may send Debug: true (keep the e-invoice work files); admins always may. */
   readonly zugferdDebugAllowed!: boolean;
+  /** Time limit of one e-invoice job; its worker is replaced when it runs over. */
+  readonly zugferdTimeoutMs!: number;
+  /** Worker threads for e-invoice jobs, and the heap limit of each. */
+  readonly zugferdWorkers!: number;
+  readonly zugferdWorkerMemoryMb!: number;
+  /** Jobs that may wait for a free worker; beyond them, 503. */
+  readonly zugferdQueue!: number;
   readonly loginMaxFailuresPerUser!: number;
   readonly loginMaxFailuresPerIp!: number;
   readonly loginWindowSeconds!: number;
@@ -266,6 +273,10 @@ export function loadAppConfig(env: Env = process.env): AppConfig {
     zugferdBodyLimitBytes: r.int('ZUGFERD_BODY_LIMIT_BYTES', 50 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     zugferdWorkDir: r.str('ZUGFERD_WORK_DIR', './data/zugferd-debug'),
     zugferdDebugAllowed: r.bool('ZUGFERD_DEBUG_ALLOWED', false),
+    zugferdTimeoutMs: r.int('ZUGFERD_TIMEOUT_MS', 20_000, 100, 600_000),
+    zugferdWorkers: r.int('ZUGFERD_WORKERS', Math.min(4, availableParallelism()), 1, 64),
+    zugferdWorkerMemoryMb: r.int('ZUGFERD_WORKER_MEMORY_MB', 1024, 64, 16_384),
+    zugferdQueue: r.int('ZUGFERD_QUEUE', 32, 0, 10_000),
     loginMaxFailuresPerUser: r.int('LOGIN_MAX_FAILURES_PER_USER', 5, 1, 100000),
     loginMaxFailuresPerIp: r.int('LOGIN_MAX_FAILURES_PER_IP', 50, 1, 1000000),
     loginWindowSeconds: r.int('LOGIN_WINDOW_SECONDS', 300, 1, 86400),

@@ -2,6 +2,9 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@n
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, ERROR_CODES } from './api-error';
 
+/** Fastify reports a body over the limit while reading it; Nest hands that on as an HttpException. */
+const TOO_LARGE = 'The request body is larger than allowed for this endpoint.';
+
 interface FastifyLikeError {
   statusCode?: number;
   code?: string;
@@ -23,8 +26,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
         'request failed',
       );
     }
-    const body: Record<string, unknown> = { error: error.code, error_description: error.description };
-    if (error.info !== undefined) body.info = error.info;
+    const body = isEInvoiceRoute(request) && hasEInvoiceBody(error) ? eInvoiceBody(error) : errorBody(error);
     void reply
       .status(error.status)
       .headers(error.headers)
@@ -44,7 +46,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
       return new ApiError(
         status,
         ERROR_CODES[status] ?? (status >= 500 ? 'server_error' : 'invalid_request'),
-        status >= 500 ? 'Internal server error.' : message,
+        status >= 500 ? 'Internal server error.' : status === 413 ? TOO_LARGE : message,
       );
     }
     const fastify = exception as FastifyLikeError;
@@ -63,10 +65,40 @@ export class ApiExceptionFilter implements ExceptionFilter {
   }
 }
 
+/** POST /www/zugferd answers its own documented body (the spec's Errors table) rather than D2. */
+function isEInvoiceRoute(request: FastifyRequest): boolean {
+  return request.url.split('?')[0] === '/www/zugferd';
+}
+
+/**
+ * Which of the route's errors carry its body: everything about the request itself (parse, charset,
+ * media type, size, time), while authentication, role and rate limit answer as on every route.
+ */
+function hasEInvoiceBody(error: ApiError): boolean {
+  return error.code === 'endpoint' || [400, 408, 413, 415].includes(error.status);
+}
+
+/** D2: `{error, error_description, info?}`. */
+function errorBody(error: ApiError): Record<string, unknown> {
+  const body: Record<string, unknown> = { error: error.code, error_description: error.description };
+  if (error.info !== undefined) body.info = error.info;
+  return body;
+}
+
+/** The e-invoice error body; one raised before the job had steps or work files says so in its step. */
+function eInvoiceBody(error: ApiError): Record<string, unknown> {
+  if (error.code === 'endpoint') return errorBody(error);
+  return {
+    error: 'endpoint',
+    error_description: error.description,
+    info: { filename: 'input.pdf', subprocess_output: [`failed: ${error.description}`] },
+  };
+}
+
 function describeFastifyError(e: FastifyLikeError): string {
   switch (e.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return 'The request body is larger than allowed for this endpoint.';
+      return TOO_LARGE;
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return 'Unsupported Content-Type; send application/json.';
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':

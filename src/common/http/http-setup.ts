@@ -13,6 +13,8 @@ import { jsonShapeProblem } from './json-shape';
 import { trustFunction } from './proxy-trust';
 import { setupSwagger } from './swagger';
 import { ServiceMetrics } from '../../metrics/service-metrics';
+import { authenticateBeforeBody } from '../../auth/guards';
+import { TokenService } from '../../auth/token.service';
 import { createValidationPipe } from './validation';
 
 const ZUGFERD_PATH = '/www/zugferd';
@@ -102,7 +104,8 @@ function clientError(config: AppConfig) {
 export function fastifyOptions(config: AppConfig) {
   return {
     trustProxy: trustFunction(config.trustProxy),
-    bodyLimit: Math.max(config.bodyLimitBytes, config.zugferdBodyLimitBytes),
+    // Every route reads at most this much, chunked or not; POST /www/zugferd raises its own limit.
+    bodyLimit: config.bodyLimitBytes,
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) =>
       requestIdFrom(req.headers['x-request-id']),
     logger: false,
@@ -127,12 +130,23 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   // request object keeps one shape instead of changing it mid-request for authenticated routes.
   if (!fastify.hasRequestDecorator('user')) fastify.decorateRequest('user', null);
 
+  // POST /www/zugferd takes invoices of up to ZUGFERD_BODY_LIMIT_BYTES, from authenticated users only:
+  // the token is checked before a byte of the body is read.
+  fastify.addHook('onRoute', (route) => {
+    if (route.url === ZUGFERD_PATH && [route.method].flat().includes('POST'))
+      route.bodyLimit = config.zugferdBodyLimitBytes;
+  });
+  const tokens = app.get(TokenService, { strict: false });
+  fastify.addHook('onRequest', async (req: FastifyRequest) => {
+    if (req.method === 'POST' && req.url.split('?')[0] === ZUGFERD_PATH)
+      await authenticateBeforeBody(req, tokens);
+  });
+
   fastify.removeAllContentTypeParsers();
   fastify.addContentTypeParser(
     /^application\/([\w.+-]+\+)?json/i,
     { parseAs: 'buffer' },
     (req, body, done) => {
-      if ((body as Buffer).length > bodyLimitFor(req.url, config)) return done(tooLarge(), undefined);
       if ((body as Buffer).length === 0) return done(null, undefined);
       const text = decodeBody(body as Buffer, charsetOf(req.headers['content-type']));
       if (text === null) {
