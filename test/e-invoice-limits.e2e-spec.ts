@@ -1,9 +1,8 @@
 import request from 'supertest';
-import { json } from './support/test-app';
 import { readCorpusFile } from '../libs/zugferd/test/corpus';
 import { hostilePdfs, manyObjectsPdf } from '../libs/zugferd/test/hostile-pdfs';
 import { chunk, listeningPort, rawRequest } from './support/raw-http';
-import { bytes, createTestApp, TestApp } from './support/test-app';
+import { bytes, createTestApp, json, TestApp } from './support/test-app';
 
 const einfachXml = readCorpusFile('xml-cii/EN16931_Einfach.cii.xml');
 const invoicePdf = readCorpusFile('pdf-with-xml/zf20_intarsys_MINIMUM.pdf');

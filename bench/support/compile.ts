@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { cpSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 export const ROOT = resolve(__dirname, '..', '..');
@@ -16,5 +17,7 @@ export function compileProject(dir: string, withBench = false): string {
   const bin = (name: string) => join(ROOT, 'node_modules', '.bin', name);
   execFileSync(bin('tsc'), ['-p', project, '--noCheck', '--outDir', out], { cwd: ROOT, stdio: 'inherit' });
   execFileSync(bin('tsc-alias'), ['-p', project, '--outDir', out], { cwd: ROOT, stdio: 'inherit' });
+  // Files tsc does not copy, where the compiled code looks for them (as in the Docker image).
+  cpSync(join(ROOT, 'libs', 'zugferd', 'assets'), join(dir, 'libs', 'zugferd', 'assets'), { recursive: true });
   return out;
 }

@@ -274,7 +274,8 @@ export function loadAppConfig(env: Env = process.env): AppConfig {
     zugferdWorkDir: r.str('ZUGFERD_WORK_DIR', './data/zugferd-debug'),
     zugferdDebugAllowed: r.bool('ZUGFERD_DEBUG_ALLOWED', false),
     zugferdTimeoutMs: r.int('ZUGFERD_TIMEOUT_MS', 20_000, 100, 600_000),
-    zugferdWorkers: r.int('ZUGFERD_WORKERS', Math.min(4, availableParallelism()), 1, 64),
+    // One core stays for the event loop: under e-invoice load it still answers every other request.
+    zugferdWorkers: r.int('ZUGFERD_WORKERS', Math.max(1, Math.min(4, availableParallelism() - 1)), 1, 64),
     zugferdWorkerMemoryMb: r.int('ZUGFERD_WORKER_MEMORY_MB', 1024, 64, 16_384),
     zugferdQueue: r.int('ZUGFERD_QUEUE', 32, 0, 10_000),
     loginMaxFailuresPerUser: r.int('LOGIN_MAX_FAILURES_PER_USER', 5, 1, 100000),
