@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { createTestApp, json, TestApp } from './support/test-app';
 
@@ -125,5 +126,42 @@ describe('auth: login throttling behind one proxy (TRUST_PROXY=1)', () => {
       expect((await login(proxied, `nobody${i}`, 'wrong', `203.0.113.${i}, 10.0.3.1`)).status).toBe(401);
     expect((await login(proxied, 'admin', 'admin', '198.51.100.7, 10.0.3.1')).status).toBe(429);
     expect((await login(proxied, 'admin', 'admin', '10.0.3.2')).status).toBe(200);
+  });
+});
+
+describe('auth: failed logins counted by every instance together (REDIS_URL)', () => {
+  let a: TestApp;
+  let b: TestApp;
+  const shared = { REDIS_URL: 'redis://127.0.0.1:6379/7', TRUST_PROXY: 'loopback' };
+
+  beforeAll(async () => {
+    a = await createTestApp(shared);
+    b = await createTestApp({
+      ...shared,
+      DB_PATH: a.config.dbPath,
+      ...(a.config.databaseUrl ? { DATABASE_URL: a.config.databaseUrl } : {}),
+    });
+  });
+  afterAll(async () => {
+    await b.close();
+    await a.close();
+  });
+
+  it('5 failures of one account spread over two instances and addresses lock it on both', async () => {
+    // A name of its own, so that parallel runs never share a count in Redis.
+    const name = `guess-${randomBytes(6).toString('hex')}`;
+    for (const [instance, ip] of [
+      [a, '10.1.0.1'],
+      [b, '10.1.0.2'],
+      [a, '10.1.0.3'],
+      [b, '10.1.0.4'],
+      [a, '10.1.0.5'],
+    ] as const)
+      expect((await login(instance, name, 'wrong', ip)).status).toBe(401);
+    for (const instance of [a, b]) {
+      const res = await login(instance, name, 'wrong', '10.1.0.6');
+      expect(res.status).toBe(429);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(290);
+    }
   });
 });

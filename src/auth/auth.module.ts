@@ -1,6 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
-import { rateLimitCounterProvider } from './adapters/rate-limit-counter.provider';
+import { loginFailureLogProvider, rateLimitCounterProvider } from './adapters/counter-providers';
 import { TypeOrmAuthPersistenceModule } from './adapters/typeorm/typeorm-auth-persistence.module';
 import { CredentialsService } from './credentials.service';
 import { BasicAuthGuard, BearerAuthGuard } from './guards';
@@ -31,6 +31,7 @@ import { TokenService } from './token.service';
     PassportRequestShape,
     RequestRateLimit,
     rateLimitCounterProvider,
+    loginFailureLogProvider,
   ],
   exports: [TokenService, CredentialsService, RequestRateLimit, TypeOrmAuthPersistenceModule],
 })

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../common/config/app-config';
 import { ApiError } from '../common/errors/api-error';
+import { LoginFailureLog } from './ports/login-failure-log';
 
 /** A login attempt in progress, holding its place in the queue of its user and address. */
 export interface LoginAttempt {
@@ -10,26 +11,24 @@ export interface LoginAttempt {
   readonly done: () => void;
 }
 
-const MAX_KEYS = 100_000;
-const SWEEP_EVERY = 1000;
-
 /**
  * Failed Basic logins per account (from any address, so guessing from many addresses does not
- * help) and per IP, in a sliding window (per instance, in memory). Attempts of one account are
- * checked one at a time, so parallel guesses queue behind each other instead of slipping past the
- * count, while parallel correct logins (a shop's workers) all succeed. A locked account or
- * address is refused before its password is checked: a throttled guess costs no scrypt. Per address, attempts in flight count against the limit too, so a
- * parallel spray over many user names is capped as well.
+ * help) and per IP, in a sliding window, kept in the LoginFailureLog (per instance, or shared by
+ * every instance through Redis). Attempts of one account are checked one at a time in an
+ * instance, so parallel guesses queue behind each other instead of slipping past the count, while
+ * parallel correct logins (a shop's workers) all succeed. A locked account or address is refused
+ * before its password is checked: a throttled guess costs no scrypt. Per address, attempts in
+ * flight count against the limit too, so a parallel spray over many user names is capped as well.
  */
 @Injectable()
 export class LoginThrottle {
-  /** Times of the latest failures per key, oldest first, at most `limit` of them. */
-  private readonly failures = new Map<string, number[]>();
   private readonly inFlight = new Map<string, number>();
   private readonly queues = new Map<string, Promise<void>>();
-  private calls = 0;
 
-  constructor(private readonly config: AppConfig) {}
+  constructor(
+    private readonly config: AppConfig,
+    private readonly failures: LoginFailureLog,
+  ) {}
 
   /** Waits for its turn, then throws 429 when the user or the IP is locked out. */
   async begin(userName: string, ip: string): Promise<LoginAttempt> {
@@ -46,14 +45,32 @@ export class LoginThrottle {
     };
     await previous;
 
-    const now = Date.now();
     const flying = this.inFlight.get(ipKey) ?? 0;
-    const wait = Math.max(
-      this.lockedFor(userKey, this.config.loginMaxFailuresPerUser, now),
-      this.lockedFor(ipKey, this.config.loginMaxFailuresPerIp - flying, now),
-    );
-    if (wait > 0 || flying >= this.config.loginMaxFailuresPerIp) {
+    // Counted while this attempt checks, so parallel attempts from one address see each other.
+    this.inFlight.set(ipKey, flying + 1);
+    const done = (): void => {
+      const left = (this.inFlight.get(ipKey) ?? 1) - 1;
+      if (left > 0) this.inFlight.set(ipKey, left);
+      else this.inFlight.delete(ipKey);
       leaveQueue();
+    };
+    const now = Date.now();
+    let wait: number;
+    try {
+      const [userFailures, ipFailures] = await Promise.all([
+        this.failures.recent(userKey, now, this.windowMs()),
+        this.failures.recent(ipKey, now, this.windowMs()),
+      ]);
+      wait = Math.max(
+        this.lockedFor(userFailures, this.config.loginMaxFailuresPerUser, now),
+        this.lockedFor(ipFailures, this.config.loginMaxFailuresPerIp - flying, now),
+      );
+    } catch (error) {
+      done();
+      throw error;
+    }
+    if (wait > 0 || flying >= this.config.loginMaxFailuresPerIp) {
+      done();
       const seconds = Math.max(1, Math.ceil(wait / 1000));
       throw new ApiError(
         429,
@@ -63,61 +80,34 @@ export class LoginThrottle {
         { 'Retry-After': String(seconds) },
       );
     }
-    this.inFlight.set(ipKey, flying + 1);
-    if (++this.calls % SWEEP_EVERY === 0 || this.failures.size > MAX_KEYS) this.sweep(now);
-    return {
-      userKey,
-      ipKey,
-      at: now,
-      done: () => {
-        const left = (this.inFlight.get(ipKey) ?? 1) - 1;
-        if (left > 0) this.inFlight.set(ipKey, left);
-        else this.inFlight.delete(ipKey);
-        leaveQueue();
-      },
-    };
+    return { userKey, ipKey, at: now, done };
   }
 
-  succeeded(attempt: LoginAttempt): void {
-    this.failures.delete(attempt.userKey);
-    attempt.done();
+  async succeeded(attempt: LoginAttempt): Promise<void> {
+    try {
+      await this.failures.clear(attempt.userKey);
+    } finally {
+      attempt.done();
+    }
   }
 
-  failed(attempt: LoginAttempt): void {
+  async failed(attempt: LoginAttempt): Promise<void> {
     const now = Date.now();
-    this.record(attempt.userKey, this.config.loginMaxFailuresPerUser, now);
-    this.record(attempt.ipKey, this.config.loginMaxFailuresPerIp, now);
-    attempt.done();
+    try {
+      await Promise.all([
+        this.failures.record(attempt.userKey, now, this.windowMs(), this.config.loginMaxFailuresPerUser),
+        this.failures.record(attempt.ipKey, now, this.windowMs(), this.config.loginMaxFailuresPerIp),
+      ]);
+    } finally {
+      attempt.done();
+    }
   }
 
-  /** Milliseconds until the key may try again (0 = now). */
-  private lockedFor(key: string, limit: number, now: number): number {
-    const times = this.failures.get(key);
-    if (limit <= 0) return times && times.length > 0 ? Math.max(0, times[0] + this.windowMs() - now) : 0;
-    if (!times || times.length < limit) return 0;
+  /** Milliseconds until the key may try again (0 = now), from its failures, oldest first. */
+  private lockedFor(times: number[], limit: number, now: number): number {
+    if (limit <= 0) return times.length > 0 ? Math.max(0, times[0] + this.windowMs() - now) : 0;
+    if (times.length < limit) return 0;
     return Math.max(0, times[times.length - limit] + this.windowMs() - now);
-  }
-
-  private record(key: string, limit: number, now: number): void {
-    const times = this.failures.get(key);
-    if (!times) {
-      this.failures.set(key, [now]);
-      return;
-    }
-    times.push(now);
-    if (times.length > limit) times.splice(0, times.length - limit);
-  }
-
-  private sweep(now: number): void {
-    const cutoff = now - this.windowMs();
-    for (const [key, times] of this.failures) {
-      if (times.length === 0 || times[times.length - 1] <= cutoff) this.failures.delete(key);
-    }
-    // Still too many live keys (a spray from many addresses): drop the oldest entries.
-    for (const key of this.failures.keys()) {
-      if (this.failures.size <= MAX_KEYS) break;
-      this.failures.delete(key);
-    }
   }
 
   private windowMs(): number {

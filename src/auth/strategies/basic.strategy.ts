@@ -33,8 +33,8 @@ export class BasicStrategy extends PassportStrategy(PassportBasicStrategy, 'basi
     try {
       user = await this.credentials.verify(name, basicPassword(req.headers.authorization, password));
     } finally {
-      if (user) this.throttle.succeeded(attempt);
-      else this.throttle.failed(attempt);
+      if (user) await this.throttle.succeeded(attempt);
+      else await this.throttle.failed(attempt);
     }
     return user ?? false;
   }
