@@ -1,3 +1,4 @@
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { AuthUser } from '../auth/auth-user';
 import { ApiError } from '../common/errors/api-error';
 import { webshopScope } from '../scope/customer-scope';
@@ -12,4 +13,16 @@ export function assertEventAccess(user: AuthUser): void {
   throw ApiError.forbidden(
     'Events and webhooks are for integration users and admins; a web-shop user reads its orders and customers directly.',
   );
+}
+
+/**
+ * The same rule as a guard on the events controller: it runs right after authentication, so a
+ * web-shop user gets its 403 before the request is validated (not a 400 about a body it may not send).
+ */
+@Injectable()
+export class EventAccessGuard implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
+    assertEventAccess(context.switchToHttp().getRequest<{ user: AuthUser }>().user);
+    return true;
+  }
 }

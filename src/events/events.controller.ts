@@ -1,4 +1,15 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Query } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  ParseIntPipe,
+  Post,
+  Query,
+  UseGuards,
+} from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
@@ -12,6 +23,7 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { AuthUser } from '../auth/auth-user';
+import { EventAccessGuard } from './event-access';
 import { CurrentUser, ErpAuth } from '../auth/erp-auth.decorator';
 import {
   CreatedWebhookResponse,
@@ -33,6 +45,8 @@ const SIGNATURE_HELP =
   'Any answer other than 2xx within 10 s is retried with exponential back-off.';
 
 @ApiTags('events')
+// Decorators apply bottom-up: the access guard is listed after (runs after) authentication.
+@UseGuards(EventAccessGuard)
 @ErpAuth()
 @Controller('www')
 export class EventsController {
