@@ -18,6 +18,8 @@ export function compileProject(dir: string, withBench = false): string {
   execFileSync(bin('tsc'), ['-p', project, '--noCheck', '--outDir', out], { cwd: ROOT, stdio: 'inherit' });
   execFileSync(bin('tsc-alias'), ['-p', project, '--outDir', out], { cwd: ROOT, stdio: 'inherit' });
   // Files tsc does not copy, where the compiled code looks for them (as in the Docker image).
-  cpSync(join(ROOT, 'libs', 'zugferd', 'assets'), join(dir, 'libs', 'zugferd', 'assets'), { recursive: true });
+  cpSync(join(ROOT, 'libs', 'zugferd', 'assets'), join(dir, 'libs', 'zugferd', 'assets'), {
+    recursive: true,
+  });
   return out;
 }

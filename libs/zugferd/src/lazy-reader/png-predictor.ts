@@ -13,7 +13,8 @@ export function undoPngPredictor(data: Uint8Array, layout: PredictorLayout): Uin
   const pixelBytes = Math.max(1, Math.ceil(bitsPerPixel / 8));
   const rowBytes = Math.ceil((bitsPerPixel * layout.columns) / 8);
   // The row length comes from the file: a row longer than the data is a crafted /Columns.
-  if (!(rowBytes >= 1 && rowBytes < data.length)) throw new NotReadableLazily(`predictor rows of ${rowBytes} bytes`);
+  if (!(rowBytes >= 1 && rowBytes < data.length))
+    throw new NotReadableLazily(`predictor rows of ${rowBytes} bytes`);
   const rowCount = Math.floor(data.length / (rowBytes + 1));
   // One zero row in front stands for "the row above" of the first row.
   const output = new Uint8Array((rowCount + 1) * rowBytes);
