@@ -99,6 +99,7 @@ export class ArticlesController {
   @ApiOperation({ summary: 'One article, same record and parameters as the list (without paging)' })
   @ApiOkResponse({ type: ArticleResponseDto })
   @ApiNotFoundResponse({ description: 'No such article, or not released for the web shop of the user.' })
+  @ApiUnprocessableEntityResponse({ description: 'debinr names no customer.' })
   async one(
     @Param('ArtNr') artNr: string,
     @Query() q: ArticleQueryDto,

@@ -1,6 +1,7 @@
 import { Controller, HttpCode, Post, Res, UseGuards } from '@nestjs/common';
 import {
   ApiBasicAuth,
+  ApiBody,
   ApiOkResponse,
   ApiOperation,
   ApiTags,
@@ -24,6 +25,11 @@ export class TokenController {
   @UseGuards(BasicAuthGuard)
   @ApiBasicAuth('basic')
   @ApiOperation({ summary: 'Creates an access token from Basic credentials' })
+  @ApiBody({
+    required: false,
+    description: 'Not needed: the Authorization header is the only input; a JSON body is ignored.',
+    schema: { type: 'object' },
+  })
   @ApiOkResponse({ type: TokenResponseDto })
   @ApiUnauthorizedResponse({ description: 'Wrong user name or password.' })
   @ApiTooManyRequestsResponse({ description: 'Too many failed logins; see Retry-After.' })

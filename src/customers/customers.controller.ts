@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req, Res } fr
 import {
   ApiBadRequestResponse,
   ApiCreatedResponse,
+  ApiForbiddenResponse,
   ApiNoContentResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -39,6 +40,7 @@ export class CustomersController {
   @ApiCreatedResponse({ type: CreatedCustomerResponse, description: 'Location: the new customer' })
   @ApiBadRequestResponse({ description: 'Invalid body; info.fields lists every problem.' })
   @ApiUnprocessableEntityResponse({ description: 'Unknown currency or postal code (AdrCheck).' })
+  @ApiForbiddenResponse({ description: 'KreditLimit given by a user of role shop (admins only).' })
   async create(
     @Body() body: CreateCustomerDto,
     @CurrentUser() user: AuthUser,
@@ -78,6 +80,7 @@ export class CustomersController {
   @ApiBadRequestResponse({ description: 'Invalid body.' })
   @ApiNotFoundResponse({ description: 'Unknown DebiNr.' })
   @ApiUnprocessableEntityResponse({ description: 'Unknown currency.' })
+  @ApiForbiddenResponse({ description: 'KreditLimit given by a user of role shop (admins only).' })
   async update(
     @Param('DebiNr') debiNr: string,
     @Body() body: UpdateCustomerDto,

@@ -5,7 +5,7 @@ import {
   ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiProduces,
+  ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
@@ -27,9 +27,18 @@ export class EInvoiceController {
     summary: 'Combine a PDF and an invoice XML into a PDF/A-3 e-invoice, or extract the XML of one',
   })
   @ApiBody({ type: ZugferdRequestDto })
-  @ApiProduces('application/pdf', 'application/xml')
-  @ApiOkResponse({ description: 'Combine: the e-invoice PDF. Extract: the embedded invoice XML.' })
+  @ApiOkResponse({
+    description: 'Combine: the e-invoice PDF. Extract: the embedded invoice XML.',
+    content: {
+      'application/pdf': { schema: { type: 'string', format: 'binary' } },
+      'application/xml': { schema: { type: 'string', format: 'binary' } },
+    },
+  })
   @ApiBadRequestResponse({ type: ZugferdErrorDto, description: 'The inputs cannot be processed.' })
+  @ApiServiceUnavailableResponse({
+    type: ZugferdErrorDto,
+    description: 'Every e-invoice worker is busy and the queue is full; see Retry-After.',
+  })
   // The body is validated by the service, which answers with the endpoint's own error body.
   async process(
     @Body() body: unknown,
@@ -47,6 +56,7 @@ export class EInvoiceController {
 
   @Options()
   @HttpCode(204)
+  @ApiOperation({ summary: 'The methods this endpoint allows (Allow header)' })
   @ApiNoContentResponse({ description: 'Allowed methods of this endpoint.' })
   allowedMethods(@Res() reply: FastifyReply): void {
     void reply.status(204).header('Allow', 'POST, OPTIONS').send();

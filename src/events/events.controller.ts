@@ -48,6 +48,9 @@ const SIGNATURE_HELP =
 // Decorators apply bottom-up: the access guard is listed after (runs after) authentication.
 @UseGuards(EventAccessGuard)
 @ErpAuth()
+@ApiForbiddenResponse({
+  description: 'A web-shop user: events and webhooks are for integration users and admins.',
+})
 @Controller('www')
 export class EventsController {
   constructor(

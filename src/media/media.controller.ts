@@ -3,6 +3,7 @@ import {
   ApiBadRequestResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
+  ApiResponse,
   ApiOperation,
   ApiProduces,
   ApiTags,
@@ -66,7 +67,17 @@ export class MediaFileController {
   @Get(':IDKey')
   @ApiOperation({ summary: 'The image or text of a medium, with ETag and conditional GET (304)' })
   @ApiProduces('image/png', 'image/jpeg', 'text/plain')
-  @ApiOkResponse({ description: 'The file; Content-Type from its format, Content-Length and ETag.' })
+  @ApiOkResponse({
+    description:
+      'The file; Content-Type from its format (Bild: the image type, Text: text/plain), Content-Length and ETag. ' +
+      'Formats other than raster images are sent as attachment with Content-Security-Policy: sandbox.',
+    content: {
+      'image/*': { schema: { type: 'string', format: 'binary' } },
+      'text/plain': { schema: { type: 'string' } },
+      '*/*': { schema: { type: 'string', format: 'binary' } },
+    },
+  })
+  @ApiResponse({ status: 304, description: 'Not modified: If-None-Match named the current ETag.' })
   @ApiBadRequestResponse({ description: `IDKey is not a number, or ${TYPE_HELP}.` })
   @ApiNotFoundResponse({ description: 'No such medium, or no content of that type for the user.' })
   async file(

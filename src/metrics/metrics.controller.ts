@@ -1,5 +1,11 @@
 import { Controller, Get, Header, Req } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiForbiddenResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
 import { timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import { FastifyRequest } from 'fastify';
@@ -27,7 +33,14 @@ export class MetricsController {
   @ApiOperation({
     summary: 'Prometheus metrics (METRICS_TOKEN as bearer token, or from loopback without a proxy)',
   })
-  @ApiOkResponse({ description: 'Prometheus text format 0.0.4.', content: { 'text/plain': {} } })
+  @ApiOkResponse({
+    description: 'Prometheus text format 0.0.4.',
+    content: { 'text/plain': { schema: { type: 'string' } } },
+  })
+  @ApiUnauthorizedResponse({ description: 'METRICS_TOKEN is set and was not given as bearer token.' })
+  @ApiForbiddenResponse({
+    description: 'No METRICS_TOKEN is set and the request did not come from loopback.',
+  })
   async scrape(@Req() req: FastifyRequest): Promise<string> {
     this.authorize(req);
     return this.metrics.registry.metrics();

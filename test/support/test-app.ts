@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { INestApplication } from '@nestjs/common';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
+import type { FastifyInstance } from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +11,7 @@ import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module';
 import { AppConfig, loadAppConfig } from '../../src/common/config/app-config';
 import { configureApp, fastifyOptions } from '../../src/common/http/http-setup';
+import { watchContract } from './openapi-contract';
 import { cloneTemplate, testDbType } from './test-databases';
 
 export type DemoUser = 'demo' | 'admin';
@@ -59,6 +61,9 @@ export async function createTestApp(settings: Record<string, string> = {}): Prom
     },
   );
   configureApp(app, config);
+  // Every exchange of every e2e file is checked against the OpenAPI document; close() fails on drift.
+  const drift: string[] = [];
+  watchContract(app.getHttpAdapter().getInstance() as FastifyInstance, drift);
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
   const server = app.getHttpServer();
@@ -80,6 +85,8 @@ export async function createTestApp(settings: Record<string, string> = {}): Prom
       await app.close();
       await db.dispose();
       rmSync(logDir, { recursive: true, force: true });
+      if (drift.length > 0)
+        throw new Error(`Traffic the OpenAPI document does not describe:\n${[...new Set(drift)].join('\n')}`);
     },
   };
 }

@@ -48,7 +48,7 @@ export class AddressInputDto {
   @IsString()
   AdrSprache!: string;
 
-  @ApiPropertyOptional({ maxLength: 255, example: 'info@muster-ag.ch' })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 255, example: 'info@muster-ag.ch' })
   @IsOptional()
   @IsString()
   @MaxLength(255)
@@ -60,7 +60,7 @@ export class AddressInputDto {
   @MaxLength(60)
   AdrAdresse1!: string;
 
-  @ApiPropertyOptional({ maxLength: 60 })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 60 })
   @IsOptional()
   @IsString()
   @MaxLength(60)
@@ -77,47 +77,57 @@ export class AddressInputDto {
   @Max(2)
   AdrAnrede!: number;
 
-  @ApiPropertyOptional({ maxLength: 28 })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 28 })
   @IsOptional()
   @IsString()
   @MaxLength(28)
   AdrFax?: string | null;
 
-  @ApiPropertyOptional({ maxLength: 36, description: 'Company name; one of AdrFirma or AdrName is required' })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: 36,
+    description: 'Company name; one of AdrFirma or AdrName is required',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(36)
   AdrFirma?: string | null;
 
-  @ApiPropertyOptional({ maxLength: 36 })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 36 })
   @IsOptional()
   @IsString()
   @MaxLength(36)
   AdrFirma2?: string | null;
 
-  @ApiPropertyOptional({ maxLength: 36 })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 36 })
   @IsOptional()
   @IsString()
   @MaxLength(36)
   AdrVorname?: string | null;
 
-  @ApiPropertyOptional({ maxLength: 36, description: 'Last name; one of AdrFirma or AdrName is required' })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: 36,
+    description: 'Last name; one of AdrFirma or AdrName is required',
+  })
   @IsNameOrFirma(36)
   AdrName?: string | null;
 
-  @ApiPropertyOptional({ maxLength: 28, description: 'Mobile number' })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 28, description: 'Mobile number' })
   @IsOptional()
   @IsString()
   @MaxLength(28)
   AdrTelex?: string | null;
 
-  @ApiPropertyOptional({ maxLength: 28, description: 'Direct telephone' })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 28, description: 'Direct telephone' })
   @IsOptional()
   @IsString()
   @MaxLength(28)
   AdrTf1?: string | null;
 
-  @ApiPropertyOptional({ maxLength: 28, description: 'Central telephone' })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 28, description: 'Central telephone' })
   @IsOptional()
   @IsString()
   @MaxLength(28)
@@ -146,6 +156,8 @@ export class AddressInputDto {
   OrtPLZ!: string;
 
   @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
     enum: [0, 1],
     description: 'Request only: 1 checks the postal code and corrects the town. Default 1 for CH, else 0',
   })

@@ -145,6 +145,8 @@ export class AddressPatchDto {
   OrtPLZ?: string;
 
   @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
     enum: [0, 1],
     description: 'Checks the postal code of the patched address (default 1 for CH, else 0)',
   })

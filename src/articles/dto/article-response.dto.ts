@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 
 export class ArticleLinkDto {
   @ApiProperty({ maxLength: 2048, example: 'https://erp.example.com/www/artikel/1000' })
@@ -137,9 +137,12 @@ export class ArticleDto {
   Verpackungen?: PackagingDto[];
 }
 
+/** An article of the list: with `fields=`, only the fields named there (so none is required). */
+export class ArticleListItemDto extends PartialType(ArticleDto) {}
+
 export class ArticleListDto {
-  @ApiProperty({ type: [ArticleDto] })
-  data!: ArticleDto[];
+  @ApiProperty({ type: [ArticleListItemDto], description: 'all fields, or those named in fields=' })
+  data!: ArticleListItemDto[];
 
   @ApiProperty({ example: 290, description: 'number of all matching articles' })
   count!: number;
@@ -149,6 +152,6 @@ export class ArticleListDto {
 }
 
 export class ArticleResponseDto {
-  @ApiProperty({ type: ArticleDto })
-  data!: ArticleDto;
+  @ApiProperty({ type: ArticleListItemDto, description: 'all fields, or those named in fields=' })
+  data!: ArticleListItemDto;
 }

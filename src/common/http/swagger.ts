@@ -2,6 +2,7 @@ import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { AppConfig } from '../config/app-config';
+import { completeDocument } from './openapi-completion';
 import { publicBaseUrl } from './public-url';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -31,7 +32,7 @@ export function setupSwagger(app: INestApplication, settings: AppConfig): void {
     .addBasicAuth({ type: 'http', scheme: 'basic' }, 'basic')
     .addBearerAuth({ type: 'http', scheme: 'bearer' }, 'bearer')
     .build();
-  const document = SwaggerModule.createDocument(app, config);
+  const document = completeDocument(SwaggerModule.createDocument(app, config));
   SwaggerModule.setup('docs', app, document, {
     jsonDocumentUrl: 'docs-json',
     patchDocumentOnRequest: (req: unknown, _res: unknown, doc: OpenAPIObject) => ({

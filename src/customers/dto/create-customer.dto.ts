@@ -37,50 +37,70 @@ export class CreateCustomerGrundDatenDto {
   @Length(1, 1)
   FAKTZahlArt!: string;
 
-  @ApiPropertyOptional({ maxLength: 32, description: 'Expense calculation value' })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: 32,
+    description: 'Expense calculation value',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(32)
   AUFT_SPESEN?: string | null;
 
-  @ApiPropertyOptional({ maxLength: 12, description: 'Shipping condition type' })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: 12,
+    description: 'Shipping condition type',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(12)
   VBTyp?: string | null;
 
-  @ApiPropertyOptional({ maxLength: 12, description: 'Transport insurance type' })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: 12,
+    description: 'Transport insurance type',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(12)
   TVTyp?: string | null;
 
-  @ApiPropertyOptional({ maxLength: 255 })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 255 })
   @IsOptional()
   @IsString()
   @MaxLength(255)
   Kommentar?: string | null;
 
-  @ApiPropertyOptional({ maxLength: 20 })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 20 })
   @IsOptional()
   @IsString()
   @MaxLength(20)
   SteuerNummer?: string | null;
 
-  @ApiPropertyOptional({ maxLength: 20 })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 20 })
   @IsOptional()
   @IsString()
   @MaxLength(20)
   FirmenURL?: string | null;
 
-  @ApiPropertyOptional({ default: 0, minimum: 0, description: '0 = blocked' })
+  @ApiPropertyOptional({ type: Number, nullable: true, default: 0, minimum: 0, description: '0 = blocked' })
   @IsOptional()
   @IsInt()
   @Min(0)
   @Max(MAX_CREDIT_LIMIT)
   KreditLimit?: number | null;
 
-  @ApiPropertyOptional({ example: 'K,R', description: 'Comma-separated: K = card paid outside, R = invoice' })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    example: 'K,R',
+    description: 'Comma-separated: K = card paid outside, R = invoice',
+  })
   @IsOptional()
   @NormalizePaymentMethods()
   @IsString()
@@ -89,6 +109,8 @@ export class CreateCustomerGrundDatenDto {
   ZahlungsMethode?: string | null;
 
   @ApiPropertyOptional({
+    type: String,
+    nullable: true,
     maxLength: 24,
     description: 'Beyond the spec: customer designation (default: from KontaktAdr)',
   })
@@ -97,7 +119,12 @@ export class CreateCustomerGrundDatenDto {
   @MaxLength(24)
   KundBez?: string | null;
 
-  @ApiPropertyOptional({ maxLength: 12, description: 'Beyond the spec: branch identifier' })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: 12,
+    description: 'Beyond the spec: branch identifier',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(12)

@@ -33,6 +33,8 @@ export class OrderHeaderInputDto {
   KundNr!: string;
 
   @ApiPropertyOptional({
+    type: String,
+    nullable: true,
     maxLength: 36,
     example: 'SHOP-2026-0042',
     description:
@@ -44,24 +46,31 @@ export class OrderHeaderInputDto {
   @MaxLength(36)
   AuftBestellNr?: string | null;
 
-  @ApiPropertyOptional({ maxLength: 80 })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 80 })
   @IsOptional()
   @IsString()
   @MaxLength(80)
   AuftBez?: string | null;
 
-  @ApiPropertyOptional({ maxLength: 60 })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 60 })
   @IsOptional()
   @IsString()
   @MaxLength(60)
   AuftBestellRef?: string | null;
 
-  @ApiPropertyOptional({ example: '2026-03-01T10:15:00Z', description: 'Order date, ISO 8601 with offset' })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    example: '2026-03-01T10:15:00Z',
+    description: 'Order date, ISO 8601 with offset',
+  })
   @IsOptional()
   @IsIsoDateTime()
   AuftBestellT?: string | null;
 
   @ApiPropertyOptional({
+    type: String,
+    nullable: true,
     example: '2026-03-05T00:00:00Z',
     description: 'Delivery date, ISO 8601 with offset',
   })
@@ -70,6 +79,8 @@ export class OrderHeaderInputDto {
   AuftLieferT?: string | null;
 
   @ApiPropertyOptional({
+    type: String,
+    nullable: true,
     maxLength: 4,
     example: 'CHF',
     description: 'Currency; default: the leading currency',
@@ -80,26 +91,37 @@ export class OrderHeaderInputDto {
   @MaxLength(4)
   WaehrAbk?: string | null;
 
-  @ApiPropertyOptional({ maxLength: 255 })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 255 })
   @IsOptional()
   @IsString()
   @MaxLength(255)
   AuftKomment?: string | null;
 
-  @ApiPropertyOptional({ maxLength: 6, description: "Cost unit; default: the customer's" })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: 6,
+    description: "Cost unit; default: the customer's",
+  })
   @IsOptional()
   @IsString()
   @MaxLength(6)
   KTNr?: string | null;
 
-  @ApiPropertyOptional({ example: 1, description: 'Location of the order' })
+  @ApiPropertyOptional({ type: Number, nullable: true, example: 1, description: 'Location of the order' })
   @IsOptional()
   @IsInt()
   @Min(0)
   @Max(2147483647)
   StaoNr?: number | null;
 
-  @ApiPropertyOptional({ minimum: 0, maximum: 255, description: 'Payment condition (tinyint)' })
+  @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
+    minimum: 0,
+    maximum: 255,
+    description: 'Payment condition (tinyint)',
+  })
   @IsOptional()
   @IsInt()
   @Min(0)
@@ -107,6 +129,8 @@ export class OrderHeaderInputDto {
   KundBedTyp?: number | null;
 
   @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
     example: 8.5,
     description: 'Delivery costs (recorded; not part of the line totals)',
   })
@@ -159,6 +183,8 @@ export class OrderLineInputDto {
   Menge!: number;
 
   @ApiPropertyOptional({
+    type: String,
+    nullable: true,
     maxLength: 2048,
     description: "Default: the article text in the customer's language",
   })
@@ -168,6 +194,8 @@ export class OrderLineInputDto {
   PosBez?: string | null;
 
   @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
     example: 18.5,
     description:
       'Unit price (per packaging unit when VPEinheit is given); omitted: the price determination of the article list',
@@ -179,14 +207,25 @@ export class OrderLineInputDto {
   @Max(MAX_AMOUNT)
   Preis?: number | null;
 
-  @ApiPropertyOptional({ maxLength: 30, example: 'KAR', description: 'Packaging unit of the article' })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: 30,
+    example: 'KAR',
+    description: 'Packaging unit of the article',
+  })
   @IsOptional()
   @IsString()
   @IsNotEmpty()
   @MaxLength(30)
   VPEinheit?: string | null;
 
-  @ApiPropertyOptional({ example: 5, description: 'Discount in percent (0-100, at most 3 decimals)' })
+  @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
+    example: 5,
+    description: 'Discount in percent (0-100, at most 3 decimals)',
+  })
   @IsOptional()
   @IsNumber({ allowNaN: false, allowInfinity: false })
   @Min(0)
