@@ -134,7 +134,8 @@ export class TypeOrmEventStore extends EventStore {
     } else if (this.db === 'mssql') {
       rows = await this.raw(
         this.dataSource.manager,
-        `WITH "c" AS (SELECT TOP (:limit) * FROM "rest_event_delivery" WITH (UPDLOCK, READPAST, ROWLOCK) ` +
+        `WITH "c" AS (SELECT TOP (:limit) ${[...returned, 'lease_owner', 'lease_until'].map((c) => `"${c}"`).join(', ')} ` +
+          `FROM "rest_event_delivery" WITH (UPDLOCK, READPAST, ROWLOCK) ` +
           `WHERE ${due} ORDER BY "next_attempt_at", "id") ` +
           `UPDATE "c" SET "lease_owner" = :owner, "lease_until" = :until ` +
           `OUTPUT ${returned.map((c) => `INSERTED."${c}"`).join(', ')}`,
