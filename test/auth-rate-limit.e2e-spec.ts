@@ -4,7 +4,7 @@ import { ApiTokenEntity, ApiUserEntity } from '@app/erp-db';
 import { TypeOrmApiTokensRepository } from '../src/auth/adapters/typeorm/typeorm-api-tokens.repository';
 import { TypeOrmApiUsersRepository } from '../src/auth/adapters/typeorm/typeorm-api-users.repository';
 import { UserAdminService } from '../src/auth/user-admin.service';
-import { createTestApp, json, TestApp } from './support/test-app';
+import { createTestApp, json, sameDatabase, TestApp } from './support/test-app';
 
 jest.setTimeout(60_000);
 
@@ -94,11 +94,7 @@ describe('D11 rate limit shared between two instances through Redis (REDIS_URL)'
   beforeAll(async () => {
     a = await createTestApp(redis);
     // The second instance serves the same database, as behind a load balancer.
-    b = await createTestApp({
-      ...redis,
-      DB_PATH: a.config.dbPath,
-      ...(a.config.databaseUrl ? { DATABASE_URL: a.config.databaseUrl } : {}),
-    });
+    b = await createTestApp({ ...redis, ...sameDatabase(a) });
   });
   afterAll(async () => {
     await b.close();

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
-import { createTestApp, json, TestApp } from './support/test-app';
+import { createTestApp, json, sameDatabase, TestApp } from './support/test-app';
 
 jest.setTimeout(60_000);
 
@@ -136,11 +136,7 @@ describe('auth: failed logins counted by every instance together (REDIS_URL)', (
 
   beforeAll(async () => {
     a = await createTestApp(shared);
-    b = await createTestApp({
-      ...shared,
-      DB_PATH: a.config.dbPath,
-      ...(a.config.databaseUrl ? { DATABASE_URL: a.config.databaseUrl } : {}),
-    });
+    b = await createTestApp({ ...shared, ...sameDatabase(a) });
   });
   afterAll(async () => {
     await b.close();

@@ -143,7 +143,7 @@ export class OpenApiContract {
  * Installs the check on a test app: every exchange is checked against the app's own /docs-json;
  * `problems` collects what does not match (the test app's close() fails on them).
  */
-export function watchContract(fastify: FastifyInstance, problems: string[]): void {
+export function watchContract(fastify: FastifyInstance, problems: string[], checked: string[] = []): void {
   let contract: Promise<OpenApiContract> | undefined;
   const load = async () =>
     new OpenApiContract((await fastify.inject({ method: 'GET', url: '/docs-json' })).json<Document>());
@@ -160,6 +160,9 @@ export function watchContract(fastify: FastifyInstance, problems: string[]): voi
       contentType: String(reply.getHeader('content-type') ?? ''),
     };
     const check = async (body: Buffer | undefined) => {
+      checked.push(
+        `${req.method} ${route} ${reply.statusCode}${exchange.status < 300 && req.body !== undefined ? ' +request' : ''}`,
+      );
       try {
         problems.push(...(await contract!).check({ ...exchange, responseBody: body }));
       } catch (error) {

@@ -3,7 +3,7 @@ import { INestApplication } from '@nestjs/common';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
 import type { FastifyInstance } from 'fastify';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
@@ -63,7 +63,8 @@ export async function createTestApp(settings: Record<string, string> = {}): Prom
   configureApp(app, config);
   // Every exchange of every e2e file is checked against the OpenAPI document; close() fails on drift.
   const drift: string[] = [];
-  watchContract(app.getHttpAdapter().getInstance() as FastifyInstance, drift);
+  const checked: string[] = [];
+  watchContract(app.getHttpAdapter().getInstance() as FastifyInstance, drift, checked);
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
   const server = app.getHttpServer();
@@ -85,9 +86,23 @@ export async function createTestApp(settings: Record<string, string> = {}): Prom
       await app.close();
       await db.dispose();
       rmSync(logDir, { recursive: true, force: true });
+      // What was checked, for the counts of a whole run (tmp/contract-<db>.log; see the README).
+      mkdirSync(join(__dirname, '..', '..', 'tmp'), { recursive: true });
+      appendFileSync(
+        join(__dirname, '..', '..', 'tmp', `contract-${config.dbType}.log`),
+        checked.map((c) => `${c}\n`).join(''),
+      );
       if (drift.length > 0)
         throw new Error(`Traffic the OpenAPI document does not describe:\n${[...new Set(drift)].join('\n')}`);
     },
+  };
+}
+
+/** Settings that put another test app on the database of `first` (two instances behind a balancer). */
+export function sameDatabase(first: TestApp): Record<string, string> {
+  return {
+    DB_PATH: first.config.dbPath,
+    ...(first.config.databaseUrl ? { DATABASE_URL: first.config.databaseUrl } : {}),
   };
 }
 
