@@ -1,5 +1,6 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { extname, join } from 'node:path';
+import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { AppConfig } from '../common/config/app-config';
 import type { ZugferdOutcome, ZugferdTask } from './zugferd-worker';
@@ -42,16 +43,31 @@ export class ZugferdPool implements OnApplicationShutdown {
     });
   }
 
-  async run(task: ZugferdTask): Promise<ZugferdOutcome> {
-    const deadline = AbortSignal.timeout(this.config.zugferdTimeoutMs);
+  /**
+   * The time limit counts from when a worker takes the job up (it says so through a message port),
+   * so neither waiting in the queue nor starting a replacement thread eats into it.
+   */
+  async run(task: Omit<ZugferdTask, 'started'>): Promise<ZugferdOutcome> {
+    const deadline = new AbortController();
+    const { port1, port2 } = new MessageChannel();
+    let timer: NodeJS.Timeout | undefined;
+    port1.once('message', () => {
+      timer = setTimeout(() => deadline.abort(), this.config.zugferdTimeoutMs);
+    });
     try {
-      return await this.pool.run(task, { signal: deadline });
+      return await this.pool.run(
+        { ...task, started: port2 },
+        { signal: deadline.signal, transferList: [port2] },
+      );
     } catch (error) {
-      if (deadline.aborted) throw new ZugferdJobStopped('timeout');
+      if (deadline.signal.aborted) throw new ZugferdJobStopped('timeout');
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ERR_WORKER_OUT_OF_MEMORY') throw new ZugferdJobStopped('memory');
       if ((error as Error).message === 'Task queue is at limit') throw new ZugferdJobStopped('busy');
       throw error;
+    } finally {
+      clearTimeout(timer);
+      port1.close();
     }
   }
 

@@ -1,3 +1,4 @@
+import type { MessagePort } from 'node:worker_threads';
 import { combine, extract, ZugferdError } from '@app/zugferd';
 
 /** One e-invoice job as the pool hands it to a worker thread. */
@@ -5,6 +6,8 @@ export interface ZugferdTask {
   operation: 'Combine' | 'Extract';
   pdf: Uint8Array;
   xml?: Uint8Array;
+  /** Told when this worker takes the job up: the pool's time limit starts then. */
+  started?: MessagePort;
 }
 
 /** What a worker answers: the file, or the refusal; the processing steps either way. */
@@ -24,6 +27,7 @@ export type ZugferdOutcome =
  * ZugferdError (a bug) are thrown, so the pool logs them as such.
  */
 export default async function runZugferdTask(task: ZugferdTask): Promise<ZugferdOutcome> {
+  task.started?.postMessage('started');
   try {
     if (task.operation === 'Combine') {
       const result = await combine(task.pdf, task.xml ?? new Uint8Array());
