@@ -67,7 +67,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
 
 /** POST /www/zugferd answers its own documented body (the spec's Errors table) rather than D2. */
 function isEInvoiceRoute(request: FastifyRequest): boolean {
-  return request.url.split('?')[0] === '/www/zugferd';
+  return request.routeOptions?.url === '/www/zugferd';
 }
 
 /**

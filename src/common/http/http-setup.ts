@@ -19,8 +19,9 @@ import { createValidationPipe } from './validation';
 
 const ZUGFERD_PATH = '/www/zugferd';
 
-function bodyLimitFor(url: string, config: AppConfig): number {
-  return url.startsWith(ZUGFERD_PATH) ? config.zugferdBodyLimitBytes : config.bodyLimitBytes;
+/** By the matched route (never the raw URL, which a client may percent-encode differently). */
+function bodyLimitFor(req: FastifyRequest, config: AppConfig): number {
+  return req.routeOptions.url === ZUGFERD_PATH ? config.zugferdBodyLimitBytes : config.bodyLimitBytes;
 }
 
 function tooLarge(): ApiError {
@@ -138,7 +139,7 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   });
   const tokens = app.get(TokenService, { strict: false });
   fastify.addHook('onRequest', async (req: FastifyRequest) => {
-    if (req.method === 'POST' && req.url.split('?')[0] === ZUGFERD_PATH)
+    if (req.method === 'POST' && req.routeOptions.url === ZUGFERD_PATH)
       await authenticateBeforeBody(req, tokens);
   });
 
@@ -194,7 +195,7 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   // Reject an announced oversize body before reading it.
   fastify.addHook('onRequest', async (req: FastifyRequest) => {
     const length = Number(req.headers['content-length'] ?? 0);
-    if (length > bodyLimitFor(req.url, config)) throw tooLarge();
+    if (length > bodyLimitFor(req, config)) throw tooLarge();
   });
 
   fastify.addHook('onSend', async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
