@@ -63,6 +63,51 @@ describe('hostile input', () => {
     });
   });
 
+  describe('U+0000, which PostgreSQL cannot store in text: a 400 naming where it is, never a 500', () => {
+    const nul = (field: string) => ({
+      error: 'invalid_request',
+      error_description: 'The request is invalid; see info.fields.',
+      info: { fields: [{ field, message: 'must not contain the character U+0000' }] },
+    });
+
+    it('in a path parameter: GET /www/kunden/%00', async () => {
+      const res = await get('/www/kunden/%00');
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual(nul('DebiNr'));
+    });
+
+    it('in a query parameter: GET /www/artikel?waehrabk=CH%00F', async () => {
+      const res = await get('/www/artikel?waehrabk=CH%00F');
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual(nul('waehrabk'));
+    });
+
+    it('in a body string: POST /www/kunden writes nothing', async () => {
+      const before = await t.dataSource.query('SELECT COUNT(*) AS n FROM "Debitor"');
+      const res = await send(
+        'post',
+        '/www/kunden',
+        JSON.stringify({
+          GrundDaten: { WaehrAbk: 'EUR', FAKTZahlArt: 'R' },
+          Adressen: {
+            KontaktAdr: {
+              AdrSprache: 'ger',
+              AdrAnrede: 2,
+              AdrName: 'Sch\u0000fer',
+              AdrAdresse1: 'Hauptstraße 5',
+              OrtLand: 'DE',
+              OrtName: 'Köln',
+              OrtPLZ: '50667',
+            },
+          },
+        }),
+      );
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual(nul('Adressen.KontaktAdr.AdrName'));
+      expect(await t.dataSource.query('SELECT COUNT(*) AS n FROM "Debitor"')).toEqual(before);
+    });
+  });
+
   describe('keys that name the prototype chain', () => {
     it.each([
       ['constructor', '{"constructor": 1}', 'constructor'],

@@ -9,7 +9,7 @@ import { ApiExceptionFilter } from '../errors/api-exception.filter';
 import { setupLogging } from '../logging/logging-setup';
 import { charsetOf, decodeBody } from './charset';
 import { encodeLatin1Json } from './json-bytes';
-import { jsonShapeProblem } from './json-shape';
+import { jsonShapeProblem, nulInParameters } from './json-shape';
 import { trustFunction } from './proxy-trust';
 import { setupSwagger } from './swagger';
 import { ServiceMetrics } from '../../metrics/service-metrics';
@@ -190,6 +190,12 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
       reply.statusCode,
       reply.elapsedTime / 1000,
     );
+  });
+
+  // U+0000 in a path or query parameter: PostgreSQL refuses it in text, so it is a 400 up front.
+  fastify.addHook('preValidation', async (req: FastifyRequest) => {
+    const problem = nulInParameters(req.params, req.query);
+    if (problem) throw problem;
   });
 
   // Reject an announced oversize body before reading it.

@@ -6,14 +6,24 @@ export const MAX_JSON_DEPTH = 32;
 /** Keys that would reach or shadow Object's prototype in the code that reads the body. */
 const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
+/** PostgreSQL cannot store U+0000 in text, and no field of the interface has a use for it. */
+export const NUL = '\u0000';
+
+const nulProblem = (field: string): ApiError =>
+  ApiError.badRequest('The request is invalid; see info.fields.', [
+    { field, message: 'must not contain the character U+0000' },
+  ]);
+
 /**
- * Checks a parsed JSON body without recursion: no deeper than MAX_JSON_DEPTH, and no key that
- * names the prototype chain anywhere. Returns the problem as a 400, or null when the body is fine.
+ * Checks a parsed JSON body without recursion: no deeper than MAX_JSON_DEPTH, no key that names
+ * the prototype chain, and no U+0000 in a key or string anywhere. Returns the problem as a 400,
+ * or null when the body is fine.
  */
 export function jsonShapeProblem(body: unknown): ApiError | null {
   const pending: { value: unknown; depth: number; path: string }[] = [{ value: body, depth: 0, path: '' }];
   while (pending.length > 0) {
     const { value, depth, path } = pending.pop()!;
+    if (typeof value === 'string' && value.includes(NUL)) return nulProblem(path || '(body)');
     if (value === null || typeof value !== 'object') continue;
     if (depth >= MAX_JSON_DEPTH)
       return ApiError.badRequest(`The request body is nested deeper than ${MAX_JSON_DEPTH} levels.`);
@@ -23,11 +33,25 @@ export function jsonShapeProblem(body: unknown): ApiError | null {
     }
     for (const key of Object.keys(value)) {
       const field = path ? `${path}.${key}` : key;
+      if (key.includes(NUL)) return nulProblem(field);
       if (PROTOTYPE_KEYS.has(key))
         return ApiError.badRequest('The request is invalid; see info.fields.', [
           { field, message: `property ${key} should not exist` },
         ]);
       pending.push({ value: (value as Record<string, unknown>)[key], depth: depth + 1, path: field });
+    }
+  }
+  return null;
+}
+
+/** The path parameter or query parameter whose value holds U+0000, if one does. */
+export function nulInParameters(...sources: unknown[]): ApiError | null {
+  for (const source of sources) {
+    if (source === null || typeof source !== 'object') continue;
+    for (const [name, value] of Object.entries(source)) {
+      const values: unknown[] = Array.isArray(value) ? value : [value];
+      if (name.includes(NUL) || values.some((v) => typeof v === 'string' && v.includes(NUL)))
+        return nulProblem(name);
     }
   }
   return null;
