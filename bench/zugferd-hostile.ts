@@ -1,5 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { parseArgs } from 'node:util';
 import { join } from 'node:path';
 import { readCorpusFile } from '../libs/zugferd/test/corpus';
 import { hostilePdfs, manyObjectsPdf } from '../libs/zugferd/test/hostile-pdfs';
@@ -21,7 +22,8 @@ interface Job {
  * /health latencies without and with that load, and each job's slowest answer and its statuses.
  */
 export async function run(args: string[]): Promise<void> {
-  const seconds = Number(args[args.indexOf('--seconds') + 1] || 20);
+  const { values } = parseArgs({ args, options: { seconds: { type: 'string', default: '20' } } });
+  const seconds = Math.min(Math.max(Number(values.seconds) || 20, 1), 600);
   const dir = mkdtempSync(join(tmpdir(), 'bench-zugferd-hostile-'));
   try {
     const main = join(compileProject(dir), 'src', 'main.js');

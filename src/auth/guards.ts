@@ -43,10 +43,9 @@ export function bearerRefusal(missing: boolean): ApiError {
  * verified token is cached, so that costs a map lookup).
  */
 export async function authenticateBeforeBody(req: FastifyRequest, tokens: TokenService): Promise<void> {
-  const header = req.headers.authorization;
-  const bearer = header !== undefined && /^bearer /i.test(header) ? header.slice(7) : undefined;
-  const query = (req.query as { access_token?: unknown } | undefined)?.access_token;
-  const token = bearer ?? (typeof query === 'string' ? query : undefined);
+  const request = req as AuthRequest;
+  const query = request.query?.access_token;
+  const token = headerToken(request) ?? (typeof query === 'string' ? query : undefined);
   if (token === undefined || token === '') throw bearerRefusal(true);
   if (!(await tokens.verify(token))) throw bearerRefusal(false);
 }

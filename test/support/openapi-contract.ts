@@ -51,10 +51,19 @@ function rebase(value: unknown): unknown {
  */
 export class OpenApiContract {
   private readonly ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
+  /** Query values arrive as strings: this one coerces them to the documented types. */
+  private readonly coercing = new Ajv({
+    strict: false,
+    allErrors: true,
+    validateFormats: false,
+    coerceTypes: true,
+  });
   private readonly compiled = new Map<string, ValidateFunction>();
 
   constructor(private readonly document: Document) {
-    this.ajv.addSchema(rebase({ components: document.components }) as object, 'openapi');
+    const components = rebase({ components: document.components }) as object;
+    this.ajv.addSchema(components, 'openapi');
+    this.coercing.addSchema(components, 'openapi');
   }
 
   /** Problems of one exchange; `route` is Fastify's pattern (`/www/kunden/:DebiNr`). */
@@ -126,9 +135,7 @@ export class OpenApiContract {
     const key = JSON.stringify([schema, coerce]);
     let validate = this.compiled.get(key);
     if (validate === undefined) {
-      const ajv = coerce ? new Ajv({ strict: false, coerceTypes: true, validateFormats: false }) : this.ajv;
-      if (coerce) ajv.addSchema(rebase({ components: this.document.components }) as object, 'openapi');
-      validate = ajv.compile(rebase(schema) as object);
+      validate = (coerce ? this.coercing : this.ajv).compile(rebase(schema) as object);
       this.compiled.set(key, validate);
     }
     if (validate(value)) return [];
