@@ -1,12 +1,9 @@
 import request from 'supertest';
 import { ApiTokenEntity } from '@app/erp-db';
-import { ApiTokensRepository } from '../src/auth/ports/api-tokens.repository';
-import { ApiUsersRepository } from '../src/auth/ports/api-users.repository';
 import { TokenService } from '../src/auth/token.service';
-import { UserAdminService } from '../src/auth/user-admin.service';
 import { newOrderBody } from './support/fixtures';
 import { rawSql } from './support/raw-sql';
-import { bytes, createTestApp, TestApp } from './support/test-app';
+import { addUserWithToken, bytes, createTestApp, TestApp } from './support/test-app';
 
 jest.setTimeout(120_000);
 
@@ -109,19 +106,18 @@ describe('authorization matrix over every route', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const admin = new UserAdminService(t.app.get(ApiUsersRepository), t.app.get(ApiTokensRepository));
-    await admin.add({ name: 'matrix-other', role: 'shop', webshop: 'OTHER' }, 'other-secret');
-    await admin.add({ name: 'matrix-sync', role: 'shop' }, 'sync-secret');
-    const login = async (name: string, password: string) =>
-      (await request(t.server).post('/www/token').auth(name, password).expect(200)).body
-        .access_token as string;
+    tokens.otherShop = await addUserWithToken(
+      t,
+      { name: 'matrix-other', role: 'shop', webshop: 'OTHER' },
+      'other-secret',
+    );
+    tokens.integration = await addUserWithToken(t, { name: 'matrix-sync', role: 'shop' }, 'sync-secret');
     tokens.shop = await t.token('demo');
     tokens.admin = await t.token('admin');
-    tokens.otherShop = await login('matrix-other', 'other-secret');
-    tokens.integration = await login('matrix-sync', 'sync-secret');
     tokens.bad = 'not-a-token-of-this-service';
     // A real token of demo, expired in the database before it was ever used (so no cache knows it).
-    tokens.expired = await login('demo', 'demo');
+    tokens.expired = (await request(t.server).post('/www/token').auth('demo', 'demo').expect(200)).body
+      .access_token as string;
     await t.dataSource
       .getRepository(ApiTokenEntity)
       .update({ tokenHash: TokenService.hash(tokens.expired) }, { expiresAt: new Date(Date.now() - 60_000) });

@@ -1,10 +1,7 @@
 import request from 'supertest';
-import { ApiTokensRepository } from '../src/auth/ports/api-tokens.repository';
-import { ApiUsersRepository } from '../src/auth/ports/api-users.repository';
-import { UserAdminService } from '../src/auth/user-admin.service';
 import { rawSql } from './support/raw-sql';
 import { newCustomerBody, newOrderBody } from './support/fixtures';
-import { createTestApp, json, TestApp } from './support/test-app';
+import { addUserWithToken, createTestApp, json, TestApp } from './support/test-app';
 
 const newCustomer = newCustomerBody;
 const order = newOrderBody;
@@ -27,15 +24,10 @@ describe('D12 object-level scoping', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const admin = new UserAdminService(t.app.get(ApiUsersRepository), t.app.get(ApiTokensRepository));
-    await admin.add({ name: 'other', role: 'shop', webshop: 'OTHER' }, 'other-secret');
-    await admin.add({ name: 'erp-sync', role: 'shop' }, 'sync-secret');
-    const login = async (name: string, password: string) =>
-      `Bearer ${(await request(t.server).post('/www/token').auth(name, password).expect(200)).body.access_token}`;
     auth.demo = `Bearer ${await t.token('demo')}`;
     auth.admin = `Bearer ${await t.token('admin')}`;
-    auth.other = await login('other', 'other-secret');
-    auth.sync = await login('erp-sync', 'sync-secret');
+    auth.other = `Bearer ${await addUserWithToken(t, { name: 'other', role: 'shop', webshop: 'OTHER' }, 'other-secret')}`;
+    auth.sync = `Bearer ${await addUserWithToken(t, { name: 'erp-sync', role: 'shop' }, 'sync-secret')}`;
   });
   afterAll(async () => {
     await t.close();

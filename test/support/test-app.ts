@@ -9,6 +9,9 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module';
+import { ApiTokensRepository } from '../../src/auth/ports/api-tokens.repository';
+import { ApiUsersRepository } from '../../src/auth/ports/api-users.repository';
+import { NewUserRequest, UserAdminService } from '../../src/auth/user-admin.service';
 import { AppConfig, loadAppConfig } from '../../src/common/config/app-config';
 import { configureApp, fastifyOptions } from '../../src/common/http/http-setup';
 import { watchContract } from './openapi-contract';
@@ -96,6 +99,17 @@ export async function createTestApp(settings: Record<string, string> = {}): Prom
         throw new Error(`Traffic the OpenAPI document does not describe:\n${[...new Set(drift)].join('\n')}`);
     },
   };
+}
+
+/** Adds an API user (as `npm run users` does) and returns a bearer token it got from POST /www/token. */
+export async function addUserWithToken(t: TestApp, user: NewUserRequest, password: string): Promise<string> {
+  await new UserAdminService(t.app.get(ApiUsersRepository), t.app.get(ApiTokensRepository)).add(
+    user,
+    password,
+  );
+  const res = await request(t.server).post('/www/token').auth(user.name, password);
+  if (res.status !== 200) throw new Error(`token for ${user.name}: ${res.status} ${res.text}`);
+  return res.body.access_token as string;
 }
 
 /** Settings that put another test app on the database of `first` (two instances behind a balancer). */
