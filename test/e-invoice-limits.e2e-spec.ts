@@ -124,13 +124,20 @@ describe('POST /www/zugferd under hostile input', () => {
     });
 
     it('over ZUGFERD_BODY_LIMIT_BYTES, announced or chunked: 413', async () => {
-      const announced = await post({ Operation: 'Extract', PDF: 'A'.repeat(40 * 1024 * 1024) });
+      const port = await listeningPort(t);
+      // Raw, so that a client still writing when the 413 arrives does not fail on the closed socket.
+      const announced = await rawRequest(
+        port,
+        'POST /www/zugferd HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
+          `Authorization: Bearer ${token}\r\nContent-Length: ${40 * 1024 * 1024 + 1}\r\n\r\n`,
+        [Buffer.from('{"Operation": "Extract", "PDF": "AAAA')],
+        false,
+      );
       expect(announced.status).toBe(413);
-      expect(announced.body).toEqual(
+      expect(JSON.parse(announced.body)).toEqual(
         eInvoiceError('The request body is larger than allowed for this endpoint.'),
       );
 
-      const port = await listeningPort(t);
       const piece = chunk('A'.repeat(1024 * 1024));
       const chunked = await rawRequest(
         port,

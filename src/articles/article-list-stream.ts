@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { Readable } from 'node:stream';
 import { Link } from '../common/http/public-url';
-import { EncodedRecords } from './ports/article-record-renderer';
+import type { EncodedRecords } from './articles.service';
 
 const logger = new Logger('ArticleListStream');
 
@@ -14,12 +14,11 @@ const COMMA = Buffer.from(',');
 
 /**
  * The list response `{"data":[...],"count":n,"links":[...]}` written batch by batch (of encoded
- * records), so memory stays flat however large the catalogue is; `count` and `links` follow the
- * data because they may depend on how many records were sent.
+ * records), so memory stays flat however large the catalogue is.
  */
 export function streamArticleList(
   batches: AsyncIterable<EncodedRecords>,
-  finish: (sent: number) => Promise<StreamedListEnd>,
+  end: StreamedListEnd,
   encode: (json: string) => Buffer,
 ): Readable {
   async function* body(): AsyncGenerator<Buffer> {
@@ -33,7 +32,6 @@ export function streamArticleList(
         yield Buffer.from(buffer, byteOffset, byteLength);
         sent += batch.count;
       }
-      const end = await finish(sent);
       yield encode(`],"count":${end.count},"links":${JSON.stringify(end.links)}}`);
     } catch (e) {
       // The status line is out already: all that is left is to cut the response and say why here.

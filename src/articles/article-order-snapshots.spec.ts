@@ -1,4 +1,5 @@
 import { AppConfig } from '../common/config/app-config';
+import { KeyList } from '../database/sql-reader';
 import { ArticleOrderSnapshots } from './article-order-snapshots';
 import { ArticleCatalogue, ArticleFilter } from './ports/article-catalogue';
 
@@ -11,13 +12,13 @@ function setup(seconds: number) {
   let hold = false;
   const builds: number[] = [];
   const catalogue = {
-    async *orderedNumbers() {
+    async orderedNumbers() {
       const v = ++version;
       builds.push(v);
       if (hold) await new Promise<void>((r) => (release = r));
-      yield [`A${v}`, `B${v}`];
-      yield [`C${v}`];
+      return KeyList.of([`A${v}`, `B${v}`, `C${v}`]);
     },
+    total: async () => 3,
   } as unknown as ArticleCatalogue;
   const snapshots = new ArticleOrderSnapshots(catalogue, { articleSnapshotSeconds: seconds } as AppConfig);
   return {
@@ -42,48 +43,48 @@ describe('ArticleOrderSnapshots', () => {
   it('reuses one ordering within the configured seconds; concurrent first requests share one build', async () => {
     const s = setup(10);
     const [a, b] = await Promise.all([
-      s.snapshots.numbers(filter, sorts),
-      s.snapshots.numbers(filter, sorts),
+      s.snapshots.ordering(filter, sorts),
+      s.snapshots.ordering(filter, sorts),
     ]);
-    expect(a).toEqual(['A1', 'B1', 'C1']);
+    expect(a.numbers.slice(0)).toEqual(['A1', 'B1', 'C1']);
     expect(b).toBe(a);
     now += 9_999;
-    expect(await s.snapshots.numbers(filter, sorts)).toBe(a);
+    expect(await s.snapshots.ordering(filter, sorts)).toBe(a);
     expect(s.builds).toEqual([1]);
   });
 
   it('serves a stale ordering while it is rebuilt, then the new one', async () => {
     const s = setup(10);
-    await s.snapshots.numbers(filter, sorts);
+    (await s.snapshots.ordering(filter, sorts)).numbers.slice(0);
     now += 15_000;
     s.holdNext();
-    expect(await s.snapshots.numbers(filter, sorts)).toEqual(['A1', 'B1', 'C1']);
+    expect((await s.snapshots.ordering(filter, sorts)).numbers.slice(0)).toEqual(['A1', 'B1', 'C1']);
     now += 9_000;
     // Past twice the age (24 s), but a rebuild is running: still no waiting.
-    expect(await s.snapshots.numbers(filter, sorts)).toEqual(['A1', 'B1', 'C1']);
+    expect((await s.snapshots.ordering(filter, sorts)).numbers.slice(0)).toEqual(['A1', 'B1', 'C1']);
     s.finish();
     await new Promise((r) => setImmediate(r));
-    expect(await s.snapshots.numbers(filter, sorts)).toEqual(['A2', 'B2', 'C2']);
+    expect((await s.snapshots.ordering(filter, sorts)).numbers.slice(0)).toEqual(['A2', 'B2', 'C2']);
     expect(s.builds).toEqual([1, 2]);
   });
 
   it('an old ordering of an idle service is rebuilt before answering', async () => {
     const s = setup(10);
-    await s.snapshots.numbers(filter, sorts);
+    (await s.snapshots.ordering(filter, sorts)).numbers.slice(0);
     now += 25_000;
-    expect(await s.snapshots.numbers(filter, sorts)).toEqual(['A2', 'B2', 'C2']);
+    expect((await s.snapshots.ordering(filter, sorts)).numbers.slice(0)).toEqual(['A2', 'B2', 'C2']);
   });
 
   it('0 seconds, delta requests and other filters are computed afresh / apart', async () => {
     const s = setup(0);
-    await s.snapshots.numbers(filter, sorts);
-    expect(await s.snapshots.numbers(filter, sorts)).toEqual(['A2', 'B2', 'C2']);
+    (await s.snapshots.ordering(filter, sorts)).numbers.slice(0);
+    expect((await s.snapshots.ordering(filter, sorts)).numbers.slice(0)).toEqual(['A2', 'B2', 'C2']);
     const t = setup(10);
-    await t.snapshots.numbers(filter, sorts);
-    await t.snapshots.numbers({ ...filter, modifiedSince: new Date() }, sorts);
-    await t.snapshots.numbers({ ...filter, language: 'fre' }, sorts);
-    await t.snapshots.numbers(filter, [{ column: 'ArtNr', descending: true }]);
-    await t.snapshots.numbers(filter, sorts);
+    await t.snapshots.ordering(filter, sorts);
+    await t.snapshots.ordering({ ...filter, modifiedSince: new Date() }, sorts);
+    await t.snapshots.ordering({ ...filter, language: 'fre' }, sorts);
+    await t.snapshots.ordering(filter, [{ column: 'ArtNr', descending: true }]);
+    await t.snapshots.ordering(filter, sorts);
     expect(t.builds).toEqual([1, 2, 3, 4]);
   });
 });

@@ -1,66 +1,118 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { ApiUsersRepository } from '../auth/ports/api-users.repository';
 import { AppConfig } from '../common/config/app-config';
+import { KeyList } from '../database/sql-reader';
+import { DEFAULT_LANGUAGE, DEFAULT_SORTS } from './article-fields';
 import { ArticleCatalogue, ArticleFilter, ArticleSort } from './ports/article-catalogue';
 
-interface Snapshot {
-  numbers: string[] | null;
-  /** When the build that produced `numbers` started. */
-  builtAt: number;
-  pending: Promise<string[]> | null;
+/** The article numbers of a list in its order, and how its pages may be read. */
+export interface ArticleOrdering {
+  numbers: KeyList;
+  /**
+   * Its pages are runs of the catalogue in article-number order that leave out few articles (at
+   * most half): read as one range of the article indexes, not article by article.
+   */
+  consecutive: boolean;
 }
+
+interface Snapshot {
+  ordering: ArticleOrdering | null;
+  /** When the build that produced `ordering` started. */
+  builtAt: number;
+  pending: Promise<ArticleOrdering> | null;
+}
+
+/**
+ * How long the number of all articles is reused. It only decides how pages are read (as ranges
+ * or article by article), never what they hold, so it may be older than an ordering.
+ */
+const TOTAL_MS = 60_000;
 
 /** Orderings kept at once (one per language, web shop and sort order in use). */
 const MAX_SNAPSHOTS = 16;
 
+/** The order of a list without sorts (and of `+ArtNr`): by article number. */
+const BY_NUMBER: ArticleSort[] = [];
+
+function byNumberAscending(sorts: ArticleSort[]): boolean {
+  return sorts.length === 0 || (sorts[0].column === 'ArtNr' && !sorts[0].descending);
+}
+
 /**
- * The ordering of the catalogue that pages are cut from. Filtering 100k articles by web shop and
- * sorting them costs far more than one page, and `count` needs the whole filter anyway; so the
- * ordered article numbers are computed once and reused for ARTICLE_SNAPSHOT_SECONDS. Only the
- * membership and order can be that old; every record is read live. Once stale, a snapshot is
- * still served while a fresh one is built (so no request waits for a rebuild under load); one
- * older than twice that age with no rebuild running (an idle service) is rebuilt before answering.
- * Delta requests (modifiedsince) are always computed afresh: they are small, and a poller must
- * see a change at once.
+ * The ordering of the catalogue that pages are cut from: `count` needs the whole filter anyway,
+ * so the ordered article numbers (a compact KeyList) are computed once and reused for
+ * ARTICLE_SNAPSHOT_SECONDS. Only the membership and order can be that old; every record is read
+ * live. Once stale, a snapshot is still served while a fresh one is built (no request waits for a
+ * rebuild under load); one older than twice that age with no rebuild running (an idle service) is
+ * rebuilt before answering. Delta requests (modifiedsince) are always computed afresh: they are
+ * small, and a poller must see a change at once. At start-up the default ordering (by ArtBez, in
+ * German) of every web shop with an enabled user is built, so that no first request pays for it.
  */
 @Injectable()
-export class ArticleOrderSnapshots {
+export class ArticleOrderSnapshots implements OnApplicationBootstrap {
   private readonly logger = new Logger('ArticleOrderSnapshots');
   private readonly snapshots = new Map<string, Snapshot>();
+  private total: { value: Promise<number>; at: number } | null = null;
 
   constructor(
     private readonly catalogue: ArticleCatalogue,
     private readonly config: AppConfig,
+    private readonly users?: ApiUsersRepository,
   ) {}
 
-  async numbers(filter: ArticleFilter, sorts: ArticleSort[]): Promise<string[]> {
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.users || this.config.articleSnapshotSeconds === 0) return;
+    const started = Date.now();
+    const webshops = new Set(
+      (await this.users.list()).filter((u) => !u.disabled).map((u) => u.webshop?.trim() || null),
+    );
+    for (const webshop of webshops)
+      await this.ordering(
+        { language: DEFAULT_LANGUAGE, webshop, activeOnly: true, modifiedSince: null },
+        DEFAULT_SORTS,
+      );
+    this.logger.log(`article orderings of ${webshops.size} web shop(s) built in ${Date.now() - started} ms`);
+  }
+
+  async ordering(filter: ArticleFilter, sorts: ArticleSort[]): Promise<ArticleOrdering> {
     const ttl = this.config.articleSnapshotSeconds * 1000;
     if (ttl === 0 || filter.modifiedSince !== null || filter.artNr !== undefined)
       return this.compute(filter, sorts);
-    const key = JSON.stringify([filter.language, filter.webshop, filter.activeOnly, sorts]);
+    const key = JSON.stringify([
+      filter.language,
+      filter.webshop,
+      filter.activeOnly,
+      sorts.length === 1 && byNumberAscending(sorts) ? BY_NUMBER : sorts,
+    ]);
     const snapshot = this.snapshots.get(key);
     const age = snapshot ? Date.now() - snapshot.builtAt : Infinity;
-    if (snapshot?.numbers && age < ttl) return snapshot.numbers;
+    if (snapshot?.ordering && age < ttl) return snapshot.ordering;
     // Stale but recent, or a rebuild is already on its way: answer now, do not queue behind it.
-    if (snapshot?.numbers && (age < 2 * ttl || snapshot.pending)) {
+    if (snapshot?.ordering && (age < 2 * ttl || snapshot.pending)) {
       if (!snapshot.pending)
         this.rebuild(key, filter, sorts).catch((e: unknown) =>
           this.logger.error(`refreshing the article order failed: ${String(e)}`),
         );
-      return snapshot.numbers;
+      return snapshot.ordering;
     }
     return snapshot?.pending ?? this.rebuild(key, filter, sorts);
   }
 
-  private rebuild(key: string, filter: ArticleFilter, sorts: ArticleSort[]): Promise<string[]> {
+  /** A fresh ordering, not kept (a stream's). */
+  fresh(filter: ArticleFilter, sorts: ArticleSort[]): Promise<ArticleOrdering> {
+    return this.compute(filter, sorts);
+  }
+
+  private rebuild(key: string, filter: ArticleFilter, sorts: ArticleSort[]): Promise<ArticleOrdering> {
     const startedAt = Date.now();
     const previous = this.snapshots.get(key);
-    const snapshot: Snapshot = previous ?? { numbers: null, builtAt: 0, pending: null };
+    const snapshot: Snapshot = previous ?? { ordering: null, builtAt: 0, pending: null };
     const pending = this.compute(filter, sorts).then(
-      (numbers) => {
-        snapshot.numbers = numbers;
+      (ordering) => {
+        snapshot.ordering = ordering;
         snapshot.builtAt = startedAt;
         snapshot.pending = null;
-        return numbers;
+        return ordering;
       },
       (e: unknown) => {
         snapshot.pending = null;
@@ -77,9 +129,22 @@ export class ArticleOrderSnapshots {
     return pending;
   }
 
-  private async compute(filter: ArticleFilter, sorts: ArticleSort[]): Promise<string[]> {
-    const numbers: string[] = [];
-    for await (const batch of this.catalogue.orderedNumbers(filter, sorts)) numbers.push(...batch);
-    return numbers;
+  /** The ordering, and whether its pages are dense runs of the article numbers. */
+  private async compute(filter: ArticleFilter, sorts: ArticleSort[]): Promise<ArticleOrdering> {
+    const inRuns = byNumberAscending(sorts) && filter.modifiedSince === null && filter.artNr === undefined;
+    const [numbers, total] = await Promise.all([
+      this.catalogue.orderedNumbers(filter, sorts),
+      inRuns ? this.articleTotal() : Promise.resolve(0),
+    ]);
+    return { numbers, consecutive: inRuns && numbers.length * 2 >= total };
+  }
+
+  private articleTotal(): Promise<number> {
+    if (this.total === null || Date.now() - this.total.at >= TOTAL_MS) {
+      const value = this.catalogue.total();
+      value.catch(() => (this.total = null));
+      this.total = { value, at: Date.now() };
+    }
+    return this.total.value;
   }
 }

@@ -7,43 +7,42 @@ import {
   stockByArticle,
   toArticleRecord,
 } from './article.mapper';
-import { ArticleRow, AttributeRow, PackagingRow, StockMovementRow } from './ports/article-catalogue';
+import { ArticleData, DetailNeeds } from './ports/article-catalogue';
 
-/**
- * Where the details of a batch of records come from: the ports on the main thread, a render
- * worker's own read-only connection (src/articles/adapters/sqlite-workers). Each call is one
- * query (or a fixed few), whatever the number of articles.
- */
-export interface RecordDetailSource {
-  /** Price tiers by article and packaging unit, from the request's price-list sequence. */
-  prices(artNrs: string[]): Promise<Map<string, ArticlePriceTiers>>;
-  attributes(artNrs: string[]): Promise<AttributeRow[]>;
-  stockMovements(artNrs: string[]): Promise<StockMovementRow[]>;
-  packaging(artNrs: string[]): Promise<PackagingRow[]>;
+/** Which details the record fields need. */
+export function detailNeeds(ctx: RecordContext): DetailNeeds & { prices: boolean } {
+  const f = ctx.fields;
+  const packaging = f.has('Verpackungen');
+  return {
+    prices: f.has('Preis') || packaging,
+    // WEBSHOPVPE (an attribute) says which packaging units to output.
+    attributes: f.has('attributes') || packaging,
+    stock: f.has('Bestand'),
+    packaging,
+  };
 }
 
-/** The records of a batch of article rows, in their order: only the details the fields need. */
-export async function buildRecords(
-  rows: ArticleRow[],
+/** The records of the articles read for a page, in the order of `artNrs` (articles not read are left out). */
+export function buildRecords(
+  artNrs: string[],
+  data: ArticleData,
+  prices: Map<string, ArticlePriceTiers>,
   ctx: RecordContext,
-  source: RecordDetailSource,
-): Promise<ArticleRecord[]> {
-  if (rows.length === 0) return [];
-  const f = ctx.fields;
-  const artNrs = rows.map((r) => r.ArtNr);
-  const withPackaging = f.has('Verpackungen') ? rows.filter((r) => r.HatVPE === 'J').map((r) => r.ArtNr) : [];
-  const [prices, attributes, stock, packaging] = await Promise.all([
-    f.has('Preis') || withPackaging.length > 0 ? source.prices(artNrs) : Promise.resolve(new Map()),
-    f.has('attributes') || withPackaging.length > 0 ? source.attributes(artNrs) : Promise.resolve([]),
-    f.has('Bestand') ? source.stockMovements(artNrs) : Promise.resolve([]),
-    withPackaging.length > 0 ? source.packaging(withPackaging) : Promise.resolve([]),
-  ]);
-  attributes.sort((a, b) => (a.PHKey < b.PHKey ? -1 : a.PHKey > b.PHKey ? 1 : a.AttrID - b.AttrID));
+): { artNr: string; record: ArticleRecord }[] {
+  const attributes = [...data.attributes].sort((a, b) =>
+    a.PHKey < b.PHKey ? -1 : a.PHKey > b.PHKey ? 1 : a.AttrID - b.AttrID,
+  );
   const details: ArticleDetails = {
     prices,
     attributes: groupBy(attributes, (a) => a.ArtNr),
-    stock: stockByArticle(stock),
-    packaging: groupBy(packaging, (p) => p.ArtNr),
+    stock: stockByArticle(data.stock),
+    packaging: groupBy(data.packaging, (p) => p.ArtNr),
   };
-  return rows.map((row) => toArticleRecord(row, details, ctx));
+  const rows = new Map(data.rows.map((r) => [r.ArtNr, r]));
+  const records: { artNr: string; record: ArticleRecord }[] = [];
+  for (const artNr of artNrs) {
+    const row = rows.get(artNr);
+    if (row) records.push({ artNr, record: toArticleRecord(row, details, ctx) });
+  }
+  return records;
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DEFAULT_LANGUAGE } from './articles.service';
+import { DEFAULT_LANGUAGE } from './article-fields';
 import { ArticleCatalogue } from './ports/article-catalogue';
 
 /** Whether an article exists and the web shop of a user may see it (RESTWEBSHOP), whatever its status. */

@@ -85,12 +85,10 @@ export class ArticlesController {
       return this.encode(`{"data":[${data.join(',')}],"count":${count},"links":${JSON.stringify(links)}}`);
     }
     const bounded = limit > 0 ? limit : null;
+    const { count, batches } = await this.articles.stream(ctx, offset, bounded);
     return streamArticleList(
-      this.articles.batches(ctx, offset, bounded),
-      async (sent) => {
-        const count = await this.articles.streamedCount(ctx, offset, bounded, sent);
-        return { count, links: listLinks(baseUrl, LIST_PATH, rawQuery, { offset, limit, count }) };
-      },
+      batches,
+      { count, links: listLinks(baseUrl, LIST_PATH, rawQuery, { offset, limit, count }) },
       (json) => this.encode(json),
     );
   }

@@ -2,25 +2,22 @@ import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../auth/auth-user';
 import { AppConfig } from '../common/config/app-config';
 import { ApiError } from '../common/errors/api-error';
-import { PriceDetermination } from '../pricing/ports/price-determination';
-import { ArticleField } from './article-fields';
+import { encodeJsonList } from '../common/http/json-bytes';
+import { PriceDetermination, PriceListSequence } from '../pricing/ports/price-determination';
+import { ArticleField, DEFAULT_LANGUAGE } from './article-fields';
 import { ArticleOrderSnapshots } from './article-order-snapshots';
 import { ArticleRecordCache } from './article-record-cache';
-import { ArticleRecord } from './article.mapper';
-import { InProcessRecordRenderer } from './in-process-record-renderer';
-import { ArticleCatalogue, ArticleFilter, ArticleRow, ArticleSort } from './ports/article-catalogue';
-import {
-  ArticleRecordRenderer,
-  EncodedRecords,
-  encodeRecords,
-  RenderContext,
-} from './ports/article-record-renderer';
-
-/** The description language when neither the customer nor the request names one. */
-export const DEFAULT_LANGUAGE = 'ger';
+import { buildRecords, detailNeeds } from './article-records';
+import { ArticleRecord, RecordContext } from './article.mapper';
+import { ArticleCatalogue, ArticleFilter, ArticleSelection, ArticleSort } from './ports/article-catalogue';
 
 /** Pages up to this size are cut from the ordering snapshot; larger ones and limit=0 are streamed. */
 export const MAX_PAGE_FROM_SNAPSHOT = 1000;
+
+/** Articles per batch of a streamed list. */
+const STREAM_BATCH = 500;
+/** Batches of a stream read ahead while one is written (the reads run elsewhere meanwhile). */
+const STREAM_AHEAD = 2;
 
 export interface ArticleRequest {
   user: AuthUser;
@@ -34,13 +31,21 @@ export interface ArticleRequest {
 }
 
 /** A request resolved against the database: who sees what, in which language and currency. */
-export interface ArticleListContext extends RenderContext {
+export interface ArticleListContext {
   filter: ArticleFilter;
   sorts: ArticleSort[];
+  record: RecordContext;
+  prices: PriceListSequence;
   /** Equal keys render an article to equal JSON (fields, language, currency, price lists, base URL). */
   recordKey: string;
   /** The record cache's generation this request may store under. */
   generation: number;
+}
+
+/** A piece of a list's `data` array: `count` records joined by commas, in the response charset. */
+export interface EncodedRecords {
+  count: number;
+  bytes: Uint8Array;
 }
 
 @Injectable()
@@ -50,8 +55,6 @@ export class ArticlesService {
     private readonly pricing: PriceDetermination,
     private readonly snapshots: ArticleOrderSnapshots,
     private readonly cache: ArticleRecordCache,
-    private readonly renderer: ArticleRecordRenderer,
-    private readonly inProcess: InProcessRecordRenderer,
     private readonly config: AppConfig,
   ) {}
 
@@ -103,21 +106,26 @@ export class ArticlesService {
   /**
    * One page cut from the ordering snapshot, as the JSON of its records, and the number of all
    * matching articles. Records come from the record cache; the rest are read (and checked
-   * against the filter once more, the snapshot may be seconds old) in one batch.
+   * against the filter once more, the snapshot may be seconds old) in one round trip.
    */
   async page(
     ctx: ArticleListContext,
     offset: number,
     limit: number,
   ): Promise<{ data: string[]; count: number }> {
-    const numbers = await this.snapshots.numbers(ctx.filter, ctx.sorts);
+    const { numbers, consecutive } = await this.snapshots.ordering(ctx.filter, ctx.sorts);
     const slice = numbers.slice(offset, offset + limit);
     const cached = this.cache.lookup(ctx.recordKey, slice);
     const missing = slice.filter((_, i) => cached[i] === undefined);
     const fresh = new Map<string, string>();
-    if (missing.length > 0)
-      for (const r of await this.render(await this.catalogue.rowsByNumbers(missing, ctx.filter), ctx))
-        fresh.set(r.artNr, r.json);
+    if (missing.length > 0) {
+      const rendered = (await this.records({ artNrs: missing, consecutive }, ctx)).map((r) => ({
+        artNr: r.artNr,
+        json: JSON.stringify(r.record),
+      }));
+      this.cache.store(ctx.generation, ctx.recordKey, rendered);
+      for (const r of rendered) fresh.set(r.artNr, r.json);
+    }
     const data: string[] = [];
     slice.forEach((artNr, i) => {
       const json = cached[i] ?? fresh.get(artNr);
@@ -129,95 +137,70 @@ export class ArticlesService {
   /** One article; 404 when it does not exist or the user's web shop may not see it. */
   async one(ctx: ArticleListContext, artNr: string): Promise<ArticleRecord> {
     const filter = { ...ctx.filter, activeOnly: false, artNr };
-    const rows = await this.catalogue.rowsByNumbers([artNr], filter);
-    if (rows.length === 0)
+    const [found] = await this.records({ artNrs: [artNr], consecutive: false }, { ...ctx, filter });
+    if (found === undefined)
       throw ApiError.notFound(
         ctx.filter.modifiedSince
           ? `Article ${artNr} does not exist, is not released for you or has not changed since then.`
           : `Article ${artNr} does not exist or is not released for you.`,
       );
-    const [record] = await this.inProcess.records(rows, ctx);
-    return record;
+    return found.record;
   }
 
   /**
-   * The records in list order from `offset` (`limit` null = all) in batches encoded in the
-   * response charset, never the whole list at once; cached records are reused, the others
-   * rendered but not stored (a stream's memory must not grow with the catalogue).
+   * A freshly ordered list from `offset` (`limit` null = all): its length (the `count`) and its
+   * records in batches encoded in the response charset, never the whole list at once; cached
+   * records are reused, the others rendered but not stored (a stream's memory must not grow with
+   * the catalogue).
    */
-  async *batches(
+  async stream(
     ctx: ArticleListContext,
     offset: number,
     limit: number | null,
-  ): AsyncGenerator<EncodedRecords> {
-    // Batches ahead: a database server, or the render workers, work on the next batches while
-    // this one is written out.
-    const ahead: Promise<EncodedRecords>[] = [];
-    const depth = Math.max(1, this.renderer.parallelism);
-    for await (const batch of this.startBatches(ctx, offset, limit)) {
-      const next = batch();
-      next.catch(() => undefined);
-      ahead.push(next);
-      if (ahead.length > depth) yield await (ahead.shift() as Promise<EncodedRecords>);
-    }
-    for (const next of ahead) yield await next;
-  }
-
-  /**
-   * The batches of a stream, to be started in order. When the renderer reads runs of the list
-   * itself (SQLite render threads) and the record cache knows nothing of the context, only the
-   * order keys are read here; otherwise the rows, and cached records are reused.
-   */
-  private async *startBatches(
-    ctx: ArticleListContext,
-    offset: number,
-    limit: number | null,
-  ): AsyncGenerator<() => Promise<EncodedRecords>> {
-    const { filter, sorts } = ctx;
+  ): Promise<{ count: number; batches: AsyncGenerator<EncodedRecords> }> {
+    const { numbers, consecutive } = await this.snapshots.fresh(ctx.filter, ctx.sorts);
+    const end = limit === null ? numbers.length : Math.min(numbers.length, offset + limit);
     const charset = this.config.responseCharset;
-    if (!this.cache.holds(ctx.recordKey) && this.renderer.readsKeyedRuns(sorts, filter.language)) {
-      for await (const run of this.catalogue.orderedKeys(filter, sorts, offset, limit))
-        yield () => this.renderer.renderKeyed(run, filter, sorts, ctx, charset);
-      return;
+    const batch = async (from: number): Promise<EncodedRecords> => {
+      const artNrs = numbers.slice(from, Math.min(end, from + STREAM_BATCH));
+      const cached = this.cache.lookup(ctx.recordKey, artNrs);
+      const missing = artNrs.filter((_, i) => cached[i] === undefined);
+      const fresh = new Map<string, string>();
+      if (missing.length > 0)
+        for (const r of await this.records({ artNrs: missing, consecutive }, ctx))
+          fresh.set(r.artNr, JSON.stringify(r.record));
+      const json: string[] = [];
+      artNrs.forEach((artNr, i) => {
+        const text = cached[i] ?? fresh.get(artNr);
+        if (text !== undefined) json.push(text);
+      });
+      return { count: json.length, bytes: encodeJsonList(json, charset) };
+    };
+    async function* batches(): AsyncGenerator<EncodedRecords> {
+      const ahead: Promise<EncodedRecords>[] = [];
+      for (let from = offset; from < end; from += STREAM_BATCH) {
+        const next = batch(from);
+        next.catch(() => undefined);
+        ahead.push(next);
+        if (ahead.length > STREAM_AHEAD) yield await (ahead.shift() as Promise<EncodedRecords>);
+      }
+      for (const next of ahead) yield await next;
     }
-    for await (const rows of this.catalogue.orderedRows(filter, sorts, offset, limit))
-      yield async () => encodeRecords(await this.renderRows(rows, ctx), charset);
+    return { count: numbers.length, batches: batches() };
   }
 
-  /** `count` of a streamed list, asking the database only when the stream cannot tell. */
-  async streamedCount(
+  /** The records of these articles that pass the filter, in the selection's order. */
+  private async records(
+    selection: ArticleSelection,
     ctx: ArticleListContext,
-    offset: number,
-    limit: number | null,
-    sent: number,
-  ): Promise<number> {
-    const reachedEnd = limit === null || sent < limit;
-    if (reachedEnd && (sent > 0 || offset === 0)) return offset + sent;
-    return this.catalogue.count(ctx.filter);
-  }
-
-  /** The JSON of these rows' records in their order, from the cache where it has them. */
-  private async renderRows(rows: ArticleRow[], ctx: ArticleListContext): Promise<string[]> {
-    const cached = this.cache.lookup(
-      ctx.recordKey,
-      rows.map((r) => r.ArtNr),
-    );
-    const missing = rows.filter((_, i) => cached[i] === undefined);
-    if (missing.length === 0) return cached as string[];
-    const fresh = await this.render(missing, ctx, false);
-    let next = 0;
-    return cached.map((json) => json ?? fresh[next++].json);
-  }
-
-  /** Renders records (JSON) and offers them to the cache when `store`. */
-  private async render(
-    rows: ArticleRow[],
-    ctx: ArticleListContext,
-    store = true,
-  ): Promise<{ artNr: string; json: string }[]> {
-    const json = await this.renderer.render(rows, ctx);
-    const rendered = rows.map((row, i) => ({ artNr: row.ArtNr, json: json[i] }));
-    if (store) this.cache.store(ctx.generation, ctx.recordKey, rendered);
-    return rendered;
+  ): Promise<{ artNr: string; record: ArticleRecord }[]> {
+    const needs = detailNeeds(ctx.record);
+    const [data, prices] = await Promise.all([
+      this.catalogue.articles(selection, ctx.filter, needs),
+      needs.prices
+        ? this.pricing.determinePrices(selection.artNrs, ctx.prices, selection.consecutive)
+        : Promise.resolve(new Map()),
+    ]);
+    return buildRecords(selection.artNrs, data, prices, ctx.record);
   }
 }

@@ -3,6 +3,7 @@ import { Parser } from 'node-sql-parser';
 import { Readable } from 'node:stream';
 import { DataSource, EntityManager } from 'typeorm';
 import { ERP_MIGRATIONS } from '@app/erp-db/migrations';
+import { DataSourceReader } from './sql-reader';
 import { TypeOrmArticleCatalogue } from '../articles/adapters/typeorm/typeorm-article-catalogue';
 import { ArticleFilter, ArticleSort } from '../articles/ports/article-catalogue';
 import { AppConfig, loadAppConfig } from '../common/config/app-config';
@@ -110,13 +111,15 @@ describe('SQL Server: every statement of the mssql path parses as T-SQL (node-sq
     const events = new TypeOrmEventStore(dataSource);
     await attempt(() => events.fanOut(100, []));
     await attempt(() => events.claimDue(100, ['log', 'webhook'], 'instance-1', new Date(), new Date()));
-    const prices = new TypeOrmPriceSources(dataSource);
+    const reader = new DataSourceReader(dataSource);
+    const prices = new TypeOrmPriceSources(dataSource, reader);
     await attempt(() => prices.candidateLists('10001', 'EUR'));
     await attempt(() => prices.prices([1, 2], ['1000', '1001']));
+    await attempt(() => prices.prices([1], ['1000', '1001'], { consecutive: true }));
     const orders = new TypeOrmOrderReferenceData(dataSource);
     await attempt(() => orders.lookUp('10001', 'SHOP-1', ['1000']));
     await attempt(() => orders.taxCodes(['1']));
-    const catalogue = new TypeOrmArticleCatalogue(dataSource, config);
+    const catalogue = new TypeOrmArticleCatalogue(dataSource, reader, config);
     const filter: ArticleFilter = {
       language: 'ger',
       webshop: 'SHOP',
@@ -128,21 +131,16 @@ describe('SQL Server: every statement of the mssql path parses as T-SQL (node-sq
     await attempt(() => catalogue.count(filter));
     await attempt(() => catalogue.changedArticles(new Date()));
     await attempt(() => catalogue.rowsByNumbers(['1000'], filter));
-    await attempt(() => catalogue.attributes(['1000']));
-    await attempt(() => catalogue.stockMovements(['1000']));
-    await attempt(() => catalogue.packaging(['1000']));
-    for (const page of [
-      () => catalogue.orderedRows(filter, sorts, 100, 50),
-      () => catalogue.orderedKeys({ ...filter, webshop: null }, [], 0, null),
-      () => catalogue.orderedNumbers(filter, sorts),
-    ])
-      await attempt(async () => {
-        for await (const batch of page()) void batch;
-      });
+    const needs = { attributes: true, stock: true, packaging: true };
+    await attempt(() => catalogue.articles({ artNrs: ['1000', '1001'], consecutive: false }, filter, needs));
+    await attempt(() => catalogue.articles({ artNrs: ['1000', '1001'], consecutive: true }, filter, needs));
+    await attempt(() => catalogue.orderedNumbers(filter, sorts));
+    await attempt(() => catalogue.orderedNumbers({ ...filter, webshop: null }, []));
+    await attempt(() => catalogue.total());
 
     expect(sent.some((sql) => sql.includes('OUTPUT INSERTED."LetzteNr"'))).toBe(true);
     expect(sent.some((sql) => sql.includes('WITH (UPDLOCK, READPAST, ROWLOCK)'))).toBe(true);
-    expect(sent.some((sql) => sql.includes('FETCH NEXT 50 ROWS ONLY'))).toBe(true);
+    expect(sent.some((sql) => sql.includes('"ArtNr" BETWEEN @'))).toBe(true);
     expect(sent.length).toBeGreaterThan(15);
     expect(problems(sent)).toEqual([]);
   });

@@ -1,3 +1,5 @@
+import { KeyList } from '../../database/sql-reader';
+
 /** Which articles a request may see. */
 export interface ArticleFilter {
   /** ISO 639-2B code of the description (ArtBez) and of its sort order. */
@@ -76,12 +78,6 @@ export interface PackagingRow {
   GewichtInhalt: number | string | null;
 }
 
-/** An article of the list with the values of its order keys (the sorts, then ArtNr). */
-export interface ArticleKey {
-  artNr: string;
-  keys: unknown[];
-}
-
 /** What the list needs besides the price determination. */
 export interface RequestReferenceData {
   leadingCurrency: string;
@@ -102,31 +98,48 @@ export interface ChangeStamp {
   latest: Date | null;
 }
 
-/** Persistence port of the article list: queries in batches, never one per article. */
+/** Which details of the articles a request's fields need (prices go through the pricing port). */
+export interface DetailNeeds {
+  attributes: boolean;
+  stock: boolean;
+  packaging: boolean;
+}
+
+/** Articles of the list with what their records show besides prices. */
+export interface ArticleData {
+  /** The articles that pass the filter, in any order. */
+  rows: ArticleRow[];
+  attributes: AttributeRow[];
+  stock: StockMovementRow[];
+  packaging: PackagingRow[];
+}
+
+/**
+ * Some articles of a list by number. `consecutive`: they are a run of the catalogue in article
+ * number order (a page of a list ordered by ArtNr whose filter leaves out few articles), so they
+ * may be read as one range of the article indexes instead of a lookup per article.
+ */
+export interface ArticleSelection {
+  artNrs: string[];
+  consecutive: boolean;
+}
+
+/** Persistence port of the article list: a constant number of queries per page, never one per article. */
 export abstract class ArticleCatalogue {
   abstract referenceData(waehrAbk: string | null, debiNr: string | null): Promise<RequestReferenceData>;
 
-  /** Article numbers in list order, in batches, without holding the whole result. */
-  abstract orderedNumbers(filter: ArticleFilter, sorts: ArticleSort[]): AsyncIterable<string[]>;
+  /** The article numbers of the list in its order. */
+  abstract orderedNumbers(filter: ArticleFilter, sorts: ArticleSort[]): Promise<KeyList>;
 
-  /** Article rows in list order from `offset` (`limit` null = to the end), in batches. */
-  abstract orderedRows(
-    filter: ArticleFilter,
-    sorts: ArticleSort[],
-    offset: number,
-    limit: number | null,
-  ): AsyncIterable<ArticleRow[]>;
+  /** How many articles there are, active or not, whatever their web shops. */
+  abstract total(): Promise<number>;
 
-  /**
-   * The list's articles with their order keys, in list order from `offset` (`limit` null = to the
-   * end), in batches: one cursor, so membership and order are one snapshot.
-   */
-  abstract orderedKeys(
+  /** The selected articles that pass the filter and the details `needs` names, in one round trip. */
+  abstract articles(
+    selection: ArticleSelection,
     filter: ArticleFilter,
-    sorts: ArticleSort[],
-    offset: number,
-    limit: number | null,
-  ): AsyncIterable<ArticleKey[]>;
+    needs: DetailNeeds,
+  ): Promise<ArticleData>;
 
   /** The rows of these articles that pass the filter, in any order. */
   abstract rowsByNumbers(artNrs: string[], filter: ArticleFilter): Promise<ArticleRow[]>;
@@ -135,10 +148,4 @@ export abstract class ArticleCatalogue {
 
   /** Every article (active or not) whose article, price, stock, reservation or packaging rows changed since then. */
   abstract changedArticles(since: Date): Promise<string[]>;
-
-  abstract attributes(artNrs: string[]): Promise<AttributeRow[]>;
-
-  abstract stockMovements(artNrs: string[]): Promise<StockMovementRow[]>;
-
-  abstract packaging(artNrs: string[]): Promise<PackagingRow[]>;
 }

@@ -58,12 +58,12 @@ describe('loadAppConfig', () => {
     );
   });
 
-  it('article render threads: one per core by default, at most 2; 0 to 16 accepted', () => {
-    expect(loadAppConfig({}).articleRenderThreads).toBe(Math.min(2, availableParallelism()));
-    expect(loadAppConfig({ ARTICLE_RENDER_THREADS: '0' }).articleRenderThreads).toBe(0);
-    expect(loadAppConfig({ ARTICLE_RENDER_THREADS: '16' }).articleRenderThreads).toBe(16);
-    expect(() => loadAppConfig({ ARTICLE_RENDER_THREADS: '17' })).toThrow(/ARTICLE_RENDER_THREADS/);
-    expect(() => loadAppConfig({ ARTICLE_RENDER_THREADS: 'all' })).toThrow(/ARTICLE_RENDER_THREADS/);
+  it('SQLite read threads: one per core by default, at most 2; 0 to 16 accepted', () => {
+    expect(loadAppConfig({}).sqliteReadThreads).toBe(Math.min(2, availableParallelism()));
+    expect(loadAppConfig({ SQLITE_READ_THREADS: '0' }).sqliteReadThreads).toBe(0);
+    expect(loadAppConfig({ SQLITE_READ_THREADS: '16' }).sqliteReadThreads).toBe(16);
+    expect(() => loadAppConfig({ SQLITE_READ_THREADS: '17' })).toThrow(/SQLITE_READ_THREADS/);
+    expect(() => loadAppConfig({ SQLITE_READ_THREADS: 'all' })).toThrow(/SQLITE_READ_THREADS/);
   });
 
   it('requires DATABASE_URL for postgres and does not seed there by default', () => {

@@ -3,8 +3,8 @@ import { availableParallelism } from 'node:os';
 import { ResponseCharset } from '../http/json-bytes';
 import { parseTrustProxy, TrustProxy } from '../http/proxy-trust';
 
-/** Article render threads by default: one per core, at most two (see docs/articles.md). */
-const DEFAULT_RENDER_THREADS = Math.min(2, availableParallelism());
+/** SQLite read threads by default: one per core, at most two (see docs/articles.md). */
+const DEFAULT_READ_THREADS = Math.min(2, availableParallelism());
 
 /** Thrown at start-up when a setting is wrong; the message names every bad setting. */
 export class ConfigError extends Error {}
@@ -53,8 +53,8 @@ export class AppConfig {
   readonly articleCacheSeconds!: number;
   /** Memory for rendered article records. */
   readonly articleCacheMb!: number;
-  /** Worker threads rendering article records on a SQLite file (0 = on the event loop). */
-  readonly articleRenderThreads!: number;
+  /** Worker threads reading the article list from a SQLite file (0 = on the event loop). */
+  readonly sqliteReadThreads!: number;
   readonly attributeWebshop!: string;
   readonly attributePackaging!: string;
   readonly attributeUsage!: string;
@@ -287,7 +287,7 @@ export function loadAppConfig(env: Env = process.env): AppConfig {
     articleSnapshotSeconds: r.int('ARTICLE_SNAPSHOT_SECONDS', 10, 0, 3600),
     articleCacheSeconds: r.int('ARTICLE_CACHE_SECONDS', 60, 0, 86400),
     articleCacheMb: r.int('ARTICLE_CACHE_MB', 128, 0, 65536),
-    articleRenderThreads: r.int('ARTICLE_RENDER_THREADS', DEFAULT_RENDER_THREADS, 0, 16),
+    sqliteReadThreads: r.int('SQLITE_READ_THREADS', DEFAULT_READ_THREADS, 0, 16),
     attributeWebshop: r.attributeKey('ATTRIBUTE_WEBSHOP', 'RESTWEBSHOP'),
     attributePackaging: r.attributeKey('ATTRIBUTE_PACKAGING', 'WEBSHOPVPE'),
     attributeUsage: r.attributeKey('ATTRIBUTE_USAGE', 'VERWENDUNG'),

@@ -1,14 +1,16 @@
 import { readTimestamp } from '@app/erp-db/dialect';
 import { StoredPrice } from '../ports/price-sources';
 
-// Shared by the TypeORM adapter and the SQLite render workers of the article list (plain SQL
-// with TypeORM-style named parameters, no TypeORM import, so a worker stays small).
-
-/** Every price row of some lists for some articles. */
-export const PRICES_SQL = `
+/**
+ * Every price row of some lists for some articles: `:...artNrs`, or with `byRange` the range
+ * `:first`..`:last` of article numbers (one range of the list's price index per list).
+ */
+export const pricesSql = (byRange: boolean) => `
 SELECT "PreisListNr", "ArtNr", "VPEinheit", "AbAnzahl", "BisAnzahl", "PreisList", "GeaendertAm"
 FROM "Preis"
-WHERE "PreisListNr" IN (:...listNrs) AND "ArtNr" IN (:...artNrs)`;
+WHERE "PreisListNr" IN (:...listNrs) AND ${byRange ? '"ArtNr" BETWEEN :first AND :last' : '"ArtNr" IN (:...artNrs)'}`;
+
+export const PRICES_SQL = pricesSql(false);
 
 export type PriceRow = Omit<StoredPrice, 'GeaendertAm'> & { GeaendertAm: unknown };
 

@@ -1,4 +1,5 @@
 import { readTimestamp, timestampParam } from '@app/erp-db/dialect';
+import { articleKeys } from '../article-detail-sql';
 import { ArticleFilter, ArticleRow, ArticleSort, SortColumn } from '../../ports/article-catalogue';
 
 /** The main language: its description is Artikel.ArtBez itself, served from IX_Artikel_Status_ArtBez_Record. */
@@ -113,77 +114,6 @@ export function orderBy(sorts: ArticleSort[], language: string): string {
   return ` ORDER BY ${keys.join(', ')}`;
 }
 
-/**
- * Whether the list's order can be cut into ranges of row values (SQLite, PostgreSQL): every key
- * runs the same direction (the ArtNr tie-breaker ascends, so only ascending orders).
- */
-export function rangeable(sorts: ArticleSort[], language: string): boolean {
-  return orderKeys(sorts, language).every((k) => !k.descending);
-}
-
-/**
- * The list's articles in order with the values of their order keys (then ArtNr): one cursor, so
- * membership and order come from one snapshot of the database.
- */
-export function orderedKeysSql(
-  filter: ArticleFilter,
-  webshopKey: string,
-  sorts: ArticleSort[],
-): SqlWithParams {
-  const keys = orderKeys(sorts, filter.language).map((k, i) => `${k.expression} AS "k${i}"`);
-  const from = fromWhere(filter, webshopKey, needsText(sorts), needsTax(sorts), inKeyOrder(sorts));
-  return {
-    sql: `SELECT ${keys.join(', ')}, a."ArtNr" AS "ArtNr" ${from.sql}${orderBy(sorts, filter.language)}`,
-    params: from.params,
-  };
-}
-
-/**
- * The rows of a run of consecutive articles of the list (`artNrs`, from `orderedKeysSql`) read as
- * one range of the order index, from the first article's keys to the last's: the list's filter
- * was applied when the keys were read. An article whose keys changed since is not in the range;
- * the caller reads those by number.
- */
-export function rowsInRangeSql(
-  filter: ArticleFilter,
-  sorts: ArticleSort[],
-  first: unknown[],
-  last: unknown[],
-  artNrs: string[],
-): SqlWithParams {
-  const keys = `(${orderKeys(sorts, filter.language)
-    .map((k) => k.expression)
-    .join(', ')})`;
-  const unfiltered = {
-    language: filter.language,
-    webshop: null,
-    activeOnly: filter.activeOnly,
-    modifiedSince: null,
-  };
-  const from = fromWhere(unfiltered, '', true, true, inKeyOrder(sorts));
-  const params: Record<string, unknown> = { ...from.params, artNrs };
-  const bound = (name: string, values: unknown[]) =>
-    `(${values.map((v, i) => ((params[`${name}${i}`] = v), `:${name}${i}`)).join(', ')})`;
-  const and = from.sql.includes(' WHERE ') ? ' AND' : ' WHERE';
-  // "|| ''" keeps the membership test off the primary key: the range is read from the order index.
-  const range =
-    `${keys} >= ${bound('first', first)} AND ${keys} <= ${bound('last', last)}` +
-    ` AND a."ArtNr" || '' IN (:...artNrs)`;
-  return {
-    sql: `SELECT ${rowColumns(filter.language)} ${from.sql}${and} ${range}${orderBy(sorts, filter.language)}`,
-    params,
-  };
-}
-
-/** Row window after ORDER BY, written the way each database wants it. */
-export function window(dialect: Dialect, offset: number, limit: number | null): string {
-  if (offset === 0 && limit === null) return '';
-  if (dialect === 'mssql')
-    return ` OFFSET ${offset} ROWS${limit === null ? '' : ` FETCH NEXT ${limit} ROWS ONLY`}`;
-  if (dialect === 'postgres') return ` LIMIT ${limit === null ? 'ALL' : limit} OFFSET ${offset}`;
-  return ` LIMIT ${limit === null ? -1 : limit} OFFSET ${offset}`;
-}
-
 export function rowColumns(language: string): string {
   return `a."ArtNr" AS "ArtNr", a."AnLager" AS "AnLager", ${description(language)} AS "ArtBez",
   a."ArtikelStatus" AS "ArtikelStatus", a."Einheit" AS "Einheit", a."Farbe" AS "Farbe",
@@ -192,12 +122,28 @@ export function rowColumns(language: string): string {
   a."BeschaffungsArt" AS "BeschaffungsArt", a."VerarbeitungsArt" AS "VerarbeitungsArt"`;
 }
 
-/** Article rows of given numbers (`:...artNrs`) that pass the filter, columns as `rowColumns`. */
-export function rowsByKeys(filter: ArticleFilter, webshopKey: string): SqlWithParams {
+/**
+ * Article rows of given numbers (`:...artNrs`, or the range `:first`..`:last` with `byRange`) that
+ * pass the filter, columns as `rowColumns`.
+ */
+export function rowsByKeys(filter: ArticleFilter, webshopKey: string, byRange = false): SqlWithParams {
   const from = fromWhere(filter, webshopKey, true, true, true);
   const and = from.sql.includes(' WHERE ') ? ' AND' : ' WHERE';
   return {
-    sql: `SELECT ${rowColumns(filter.language)} ${from.sql}${and} a."ArtNr" IN (:...artNrs)`,
+    sql: `SELECT ${rowColumns(filter.language)} ${from.sql}${and} ${articleKeys('a."ArtNr"', byRange)}`,
+    params: from.params,
+  };
+}
+
+/** The article numbers of the list in its order. */
+export function orderedNumbersSql(
+  filter: ArticleFilter,
+  webshopKey: string,
+  sorts: ArticleSort[],
+): SqlWithParams {
+  const from = fromWhere(filter, webshopKey, needsText(sorts), needsTax(sorts), inKeyOrder(sorts));
+  return {
+    sql: `SELECT a."ArtNr" AS "ArtNr" ${from.sql}${orderBy(sorts, filter.language)}`,
     params: from.params,
   };
 }
@@ -219,25 +165,6 @@ export function articleRowFromValues(v: unknown[]): ArticleRow {
     BeschaffungsArt: v[11] as string | null,
     VerarbeitungsArt: v[12] as string | null,
   };
-}
-
-/** The values `articleRowFromValues` reads (a cheaper message to a render worker than the object). */
-export function articleRowValues(r: ArticleRow): unknown[] {
-  return [
-    r.ArtNr,
-    r.AnLager,
-    r.ArtBez,
-    r.ArtikelStatus,
-    r.Einheit,
-    r.Farbe,
-    r.WUSTSatz,
-    r.GeaendertAm,
-    r.ArtGruppe,
-    r.HatVPE,
-    r.ArtKlasse,
-    r.BeschaffungsArt,
-    r.VerarbeitungsArt,
-  ];
 }
 
 /** Whether the order is the primary key's, either way (no sort keys, or ArtNr first). */

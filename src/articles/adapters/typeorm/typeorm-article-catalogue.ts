@@ -3,43 +3,36 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { readTimestamp, timestampParam } from '@app/erp-db';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../../common/config/app-config';
+import { inListBucket } from '../../../database/in-list-bucket';
 import { queryPrepared } from '../../../database/prepared-statements';
+import { KeyList, ReadStatement, SqlReader } from '../../../database/sql-reader';
 import {
   ArticleCatalogue,
+  ArticleData,
   ArticleFilter,
-  ArticleKey,
   ArticleRow,
+  ArticleSelection,
   ArticleSort,
-  AttributeRow,
-  PackagingRow,
   ChangeStamp,
+  DetailNeeds,
   RequestReferenceData,
-  StockMovementRow,
 } from '../../ports/article-catalogue';
 import {
   articleRowFromValues,
   CHANGED_SINCE_SQL,
-  Dialect,
   fromWhere,
-  inKeyOrder,
-  orderedKeysSql,
+  orderedNumbersSql,
   rowsByKeys,
-  needsTax,
-  needsText,
-  orderBy,
-  rowColumns,
-  window,
 } from './article-sql';
-import { streamRows } from './row-stream';
-import { ATTRIBUTES_SQL, PACKAGING_SQL, STOCK_SQL } from '../article-detail-sql';
+import {
+  attributeFromValues,
+  attributesSql,
+  packagingFromValues,
+  packagingSql,
+  stockMovementFromValues,
+  stockSql,
+} from '../article-detail-sql';
 
-/** Rows per batch of a streamed query. */
-const STREAM_BATCH = 500;
-/**
- * Rows per slice of an ordering snapshot's rebuild (SQLite reads it on the event loop, yielding
- * between slices): ~1 ms each on 100k articles, so pages served meanwhile wait at most that long.
- */
-const SNAPSHOT_SLICE = 250;
 /** SQL Server accepts at most 2100 parameters per statement. */
 const MAX_KEYS_PER_QUERY = 1000;
 
@@ -68,15 +61,12 @@ function changeStamp(latest: (Date | null)[]): ChangeStamp {
 
 @Injectable()
 export class TypeOrmArticleCatalogue extends ArticleCatalogue {
-  private readonly dialect: Dialect;
-
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly reader: SqlReader,
     private readonly config: AppConfig,
   ) {
     super();
-    const type = dataSource.options.type;
-    this.dialect = type === 'postgres' ? 'postgres' : type === 'mssql' ? 'mssql' : 'sqlite';
   }
 
   private bind(sql: string, params: Record<string, unknown>): [string, unknown[]] {
@@ -86,15 +76,6 @@ export class TypeOrmArticleCatalogue extends ArticleCatalogue {
   private run<T>(sql: string, params: Record<string, unknown>): Promise<T[]> {
     const [query, values] = this.bind(sql, params);
     return this.dataSource.query(query, values);
-  }
-
-  private async byKeys<T>(sql: string, artNrs: string[]): Promise<T[]> {
-    if (artNrs.length === 0) return [];
-    if (artNrs.length <= MAX_KEYS_PER_QUERY) return this.run<T>(sql, { artNrs });
-    const rows: T[] = [];
-    for (let i = 0; i < artNrs.length; i += MAX_KEYS_PER_QUERY)
-      rows.push(...(await this.run<T>(sql, { artNrs: artNrs.slice(i, i + MAX_KEYS_PER_QUERY) })));
-    return rows;
   }
 
   async referenceData(waehrAbk: string | null, debiNr: string | null): Promise<RequestReferenceData> {
@@ -117,48 +98,60 @@ export class TypeOrmArticleCatalogue extends ArticleCatalogue {
     return rows.map((r) => r.ArtNr);
   }
 
-  async *orderedNumbers(filter: ArticleFilter, sorts: ArticleSort[]): AsyncIterable<string[]> {
-    const from = fromWhere(
-      filter,
-      this.config.attributeWebshop,
-      needsText(sorts),
-      needsTax(sorts),
-      inKeyOrder(sorts),
-    );
-    const [sql, params] = this.bind(
-      `SELECT a."ArtNr" AS "ArtNr" ${from.sql}${orderBy(sorts, filter.language)}`,
-      from.params,
-    );
-    for await (const batch of streamRows(this.dataSource, sql, params, SNAPSHOT_SLICE))
-      yield batch.map((v) => v[0] as string);
+  orderedNumbers(filter: ArticleFilter, sorts: ArticleSort[]): Promise<KeyList> {
+    return this.reader.keys(orderedNumbersSql(filter, this.config.attributeWebshop, sorts));
   }
 
-  async *orderedRows(
-    filter: ArticleFilter,
-    sorts: ArticleSort[],
-    offset: number,
-    limit: number | null,
-  ): AsyncIterable<ArticleRow[]> {
-    const from = fromWhere(filter, this.config.attributeWebshop, true, true, inKeyOrder(sorts));
-    const [sql, params] = this.bind(
-      `SELECT ${rowColumns(filter.language)} ${from.sql}${orderBy(sorts, filter.language)}` +
-        window(this.dialect, offset, limit),
-      from.params,
-    );
-    for await (const batch of streamRows(this.dataSource, sql, params, STREAM_BATCH))
-      yield batch.map(articleRowFromValues);
+  async total(): Promise<number> {
+    const [[[n]]] = await this.reader.read([{ sql: 'SELECT COUNT(*) FROM "Artikel"', params: {} }]);
+    return Number(n);
   }
 
-  async *orderedKeys(
+  async articles(
+    selection: ArticleSelection,
     filter: ArticleFilter,
-    sorts: ArticleSort[],
-    offset: number,
-    limit: number | null,
-  ): AsyncIterable<ArticleKey[]> {
-    const keyed = orderedKeysSql(filter, this.config.attributeWebshop, sorts);
-    const [sql, params] = this.bind(keyed.sql + window(this.dialect, offset, limit), keyed.params);
-    for await (const batch of streamRows(this.dataSource, sql, params, STREAM_BATCH))
-      yield batch.map((v) => ({ artNr: v[v.length - 1] as string, keys: v.slice(0, -1) }));
+    needs: DetailNeeds,
+  ): Promise<ArticleData> {
+    const { artNrs } = selection;
+    if (artNrs.length === 0) return { rows: [], attributes: [], stock: [], packaging: [] };
+    if (artNrs.length > MAX_KEYS_PER_QUERY) {
+      const parts = [];
+      for (let i = 0; i < artNrs.length; i += MAX_KEYS_PER_QUERY)
+        parts.push(
+          await this.articles(
+            { ...selection, artNrs: artNrs.slice(i, i + MAX_KEYS_PER_QUERY) },
+            filter,
+            needs,
+          ),
+        );
+      return {
+        rows: parts.flatMap((p) => p.rows),
+        attributes: parts.flatMap((p) => p.attributes),
+        stock: parts.flatMap((p) => p.stock),
+        packaging: parts.flatMap((p) => p.packaging),
+      };
+    }
+    const byRange = selection.consecutive && artNrs.length > 1;
+    const keys = byRange
+      ? { first: artNrs[0], last: artNrs[artNrs.length - 1] }
+      : { artNrs: inListBucket(artNrs) };
+    const rows = rowsByKeys(filter, this.config.attributeWebshop, byRange);
+    const statements: ReadStatement[] = [{ sql: rows.sql, params: { ...rows.params, ...keys } }];
+    if (needs.attributes) statements.push({ sql: attributesSql(byRange), params: keys });
+    if (needs.stock) statements.push({ sql: stockSql(byRange), params: keys });
+    if (needs.packaging) statements.push({ sql: packagingSql(byRange), params: keys });
+    const [rowValues, ...details] = await this.reader.read(statements);
+    // A range also holds articles that are not selected (other web shops, inactive): only the selected count.
+    const selected = byRange ? new Set(artNrs) : null;
+    const mine = <T extends { ArtNr: string }>(list: T[]) =>
+      selected ? list.filter((r) => selected.has(r.ArtNr)) : list;
+    const next = () => details.shift() ?? [];
+    return {
+      rows: mine(rowValues.map(articleRowFromValues)),
+      attributes: needs.attributes ? mine(next().map(attributeFromValues)) : [],
+      stock: needs.stock ? mine(next().map(stockMovementFromValues)) : [],
+      packaging: needs.packaging ? mine(next().map(packagingFromValues)) : [],
+    };
   }
 
   async rowsByNumbers(artNrs: string[], filter: ArticleFilter): Promise<ArticleRow[]> {
@@ -179,17 +172,5 @@ export class TypeOrmArticleCatalogue extends ArticleCatalogue {
     const from = fromWhere(filter, this.config.attributeWebshop, false, false);
     const [row] = await this.run<{ n: number | string }>(`SELECT COUNT(*) AS "n" ${from.sql}`, from.params);
     return Number(row.n);
-  }
-
-  async attributes(artNrs: string[]): Promise<AttributeRow[]> {
-    return this.byKeys<AttributeRow>(ATTRIBUTES_SQL, artNrs);
-  }
-
-  async stockMovements(artNrs: string[]): Promise<StockMovementRow[]> {
-    return this.byKeys<StockMovementRow>(STOCK_SQL, artNrs);
-  }
-
-  async packaging(artNrs: string[]): Promise<PackagingRow[]> {
-    return this.byKeys<PackagingRow>(PACKAGING_SQL, artNrs);
   }
 }

@@ -3,8 +3,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { inListBucket } from '../../../database/in-list-bucket';
 import { queryPrepared } from '../../../database/prepared-statements';
-import { CandidatePriceList, PriceSources, StoredPrice } from '../../ports/price-sources';
-import { PRICES_SQL, PriceRow, toStoredPrice } from '../price-sql';
+import { CandidatePriceList, PriceRowOptions, PriceSources, StoredPrice } from '../../ports/price-sources';
+import { priceFromValues, pricesSql, PriceRow, toStoredPrice } from '../price-sql';
+import { ReadStatement, SqlReader } from '../../../database/sql-reader';
 
 /** SQL Server accepts at most 2100 parameters per statement. */
 const MAX_ARTICLES_PER_QUERY = 1000;
@@ -40,13 +41,11 @@ interface CandidateRow {
 
 @Injectable()
 export class TypeOrmPriceSources extends PriceSources {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly reader: SqlReader,
+  ) {
     super();
-  }
-
-  private run<T>(sql: string, params: Record<string, unknown>): Promise<T[]> {
-    const [query, values] = this.dataSource.driver.escapeQueryWithParameters(sql, params, {});
-    return this.dataSource.query(query, values);
   }
 
   async candidateLists(debiNr: string | null, waehrAbk: string): Promise<CandidatePriceList[]> {
@@ -96,17 +95,31 @@ export class TypeOrmPriceSources extends PriceSources {
     return { lists: [...lists.values()], prices };
   }
 
-  async prices(listNrs: number[], artNrs: string[], vpEinheit?: string): Promise<StoredPrice[]> {
-    const result: StoredPrice[] = [];
-    const sql = vpEinheit === undefined ? PRICES_SQL : `${PRICES_SQL} AND "VPEinheit" = :vpEinheit`;
+  async prices(listNrs: number[], artNrs: string[], options: PriceRowOptions = {}): Promise<StoredPrice[]> {
+    const { vpEinheit, consecutive = false } = options;
+    if (listNrs.length === 0 || artNrs.length === 0) return [];
+    const statements: ReadStatement[] = [];
     for (let i = 0; i < artNrs.length; i += MAX_ARTICLES_PER_QUERY) {
-      const rows = await this.run<PriceRow>(sql, {
-        listNrs,
-        artNrs: artNrs.slice(i, i + MAX_ARTICLES_PER_QUERY),
-        vpEinheit,
+      const keys = artNrs.slice(i, i + MAX_ARTICLES_PER_QUERY);
+      const byRange = consecutive && keys.length > 1;
+      const sql = pricesSql(byRange) + (vpEinheit === undefined ? '' : ' AND "VPEinheit" = :vpEinheit');
+      statements.push({
+        sql,
+        params: {
+          listNrs,
+          ...(byRange ? { first: keys[0], last: keys[keys.length - 1] } : { artNrs: inListBucket(keys) }),
+          ...(vpEinheit === undefined ? {} : { vpEinheit }),
+        },
       });
-      for (const r of rows) result.push(toStoredPrice(r));
     }
+    // A range also holds prices of articles not asked for: only those asked for count.
+    const asked = consecutive ? new Set(artNrs) : null;
+    const result: StoredPrice[] = [];
+    for (const rows of await this.reader.read(statements))
+      for (const values of rows) {
+        const price = priceFromValues(values);
+        if (asked === null || asked.has(price.ArtNr)) result.push(price);
+      }
     return result;
   }
 }

@@ -1,0 +1,36 @@
+import { Module } from '@nestjs/common';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import { resolve } from 'node:path';
+import { DataSource } from 'typeorm';
+import { AppConfig } from '../common/config/app-config';
+import { DataSourceReader, SqlReader } from './sql-reader';
+import { SqliteReadPool } from './sqlite-read-pool';
+
+/**
+ * Page cache of a read thread's connection: the article list reads pages as ranges of the
+ * article indexes, so a small cache does (the OS caches the file).
+ */
+const READ_THREAD_CACHE_KIB = 16 * 1024;
+
+/** The SqlReader: read threads on a SQLite file (SQLITE_READ_THREADS > 0), else the DataSource. */
+@Module({
+  providers: [
+    {
+      provide: SqlReader,
+      inject: [AppConfig, getDataSourceToken()],
+      useFactory: (config: AppConfig, dataSource: DataSource): SqlReader => {
+        // An in-memory database cannot be opened a second time.
+        const file = config.dbType === 'sqlite' && config.dbPath !== '' && config.dbPath !== ':memory:';
+        return file && config.sqliteReadThreads > 0
+          ? new SqliteReadPool({
+              file: resolve(config.dbPath),
+              threads: config.sqliteReadThreads,
+              cacheKiB: READ_THREAD_CACHE_KIB,
+            })
+          : new DataSourceReader(dataSource);
+      },
+    },
+  ],
+  exports: [SqlReader],
+})
+export class SqlReaderModule {}

@@ -1,0 +1,82 @@
+import { DataSource } from 'typeorm';
+import { directQueries } from './prepared-statements';
+
+/** A read-only statement with TypeORM-style named parameters (`:name`, `:...list`). */
+export interface ReadStatement {
+  sql: string;
+  params: Record<string, unknown>;
+}
+
+/**
+ * The first column of a long result (an ordered list of keys) in compact form: the keys joined
+ * into one string, and where each ends. A million article numbers take ~10 MB this way instead
+ * of a million heap strings.
+ */
+export class KeyList {
+  constructor(
+    private readonly text: string,
+    private readonly ends: Uint32Array,
+  ) {}
+
+  static of(keys: string[]): KeyList {
+    const ends = new Uint32Array(keys.length);
+    let end = 0;
+    keys.forEach((k, i) => (ends[i] = end += k.length));
+    return new KeyList(keys.join(''), ends);
+  }
+
+  get length(): number {
+    return this.ends.length;
+  }
+
+  /** Keys from `start` up to (not including) `end`, like Array.prototype.slice. */
+  slice(start: number, end = this.length): string[] {
+    const from = Math.max(0, Math.min(start, this.length));
+    const to = Math.max(from, Math.min(end, this.length));
+    const keys: string[] = new Array(to - from);
+    for (let i = from; i < to; i++)
+      keys[i - from] = this.text.slice(i === 0 ? 0 : this.ends[i - 1], this.ends[i]);
+    return keys;
+  }
+}
+
+/**
+ * Read-only queries of the large reads (the article list): rows as arrays of column values in
+ * column order. On a SQLite file they run on worker threads with read-only connections of their
+ * own (better-sqlite3 blocks the thread it runs on, so the event loop would otherwise do every
+ * read of a page itself); on a database server through the DataSource, whose pool the server
+ * serves in parallel. Reads see committed data only.
+ */
+export abstract class SqlReader {
+  /** The rows of each statement; statements of one call run together (one round trip to a thread). */
+  abstract read(statements: ReadStatement[]): Promise<unknown[][][]>;
+
+  /** The first column of every row of a statement, as text, in the statement's order. */
+  abstract keys(statement: ReadStatement): Promise<KeyList>;
+}
+
+/** Every statement sent is published on `directQueries`, so that the tests count it. */
+export function published(statements: ReadStatement[]): void {
+  if (directQueries.hasSubscribers) for (const s of statements) directQueries.publish({ text: s.sql });
+}
+
+/** Reads through the DataSource (PostgreSQL, SQL Server, an in-memory SQLite database). */
+export class DataSourceReader extends SqlReader {
+  constructor(private readonly dataSource: DataSource) {
+    super();
+  }
+
+  private async rows(s: ReadStatement): Promise<unknown[][]> {
+    const [sql, values] = this.dataSource.driver.escapeQueryWithParameters(s.sql, s.params, {});
+    const rows = (await this.dataSource.query(sql, values)) as Record<string, unknown>[];
+    return rows.map((r) => Object.values(r));
+  }
+
+  read(statements: ReadStatement[]): Promise<unknown[][][]> {
+    return Promise.all(statements.map((s) => this.rows(s)));
+  }
+
+  async keys(statement: ReadStatement): Promise<KeyList> {
+    return KeyList.of((await this.rows(statement)).map((r) => String(r[0])));
+  }
+}

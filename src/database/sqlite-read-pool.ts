@@ -1,0 +1,56 @@
+import { OnApplicationShutdown } from '@nestjs/common';
+import { extname, join } from 'node:path';
+import { Piscina } from 'piscina';
+import { KeyList, published, ReadStatement, SqlReader } from './sql-reader';
+import type { ReadTask, SqliteReadSettings } from './sqlite-read-worker';
+
+export interface SqliteReadPoolSettings extends SqliteReadSettings {
+  threads: number;
+}
+
+/**
+ * SqlReader of a SQLite file: worker threads (piscina), each with a read-only connection, so the
+ * reads of concurrent requests run on every core while the event loop renders and writes.
+ */
+export class SqliteReadPool extends SqlReader implements OnApplicationShutdown {
+  private readonly pool: Piscina<ReadTask, unknown>;
+
+  constructor(settings: SqliteReadPoolSettings) {
+    super();
+    const file = join(__dirname, `sqlite-read-worker${extname(__filename)}`);
+    this.pool = new Piscina({
+      filename: file,
+      // Under ts-node (jest, dev) the worker is TypeScript and needs the same loaders.
+      execArgv: file.endsWith('.ts')
+        ? [
+            '-r',
+            require.resolve('ts-node/register/transpile-only'),
+            '-r',
+            require.resolve('tsconfig-paths/register'),
+          ]
+        : [],
+      workerData: { file: settings.file, cacheKiB: settings.cacheKiB } satisfies SqliteReadSettings,
+      minThreads: settings.threads,
+      maxThreads: settings.threads,
+      // A few reads queued per thread keep it busy while the event loop handles the answers.
+      concurrentTasksPerWorker: 1,
+      idleTimeout: 60_000,
+      resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 },
+    });
+  }
+
+  async read(statements: ReadStatement[]): Promise<unknown[][][]> {
+    published(statements);
+    return (await this.pool.run({ statements })) as unknown[][][];
+  }
+
+  async keys(statement: ReadStatement): Promise<KeyList> {
+    published([statement]);
+    const { text, ends } = (await this.pool.run({ keys: statement })) as { text: string; ends: Uint32Array };
+    return new KeyList(text, ends);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.pool.destroy();
+  }
+}

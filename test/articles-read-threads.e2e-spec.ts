@@ -1,0 +1,144 @@
+import request from 'supertest';
+import { ArticleCatalogue, ArticleFilter, ArticleSort } from '../src/articles/ports/article-catalogue';
+import { PriceDetermination } from '../src/pricing/ports/price-determination';
+import { DataSourceReader, SqlReader } from '../src/database/sql-reader';
+import { SqliteReadPool } from '../src/database/sqlite-read-pool';
+import { bytes, createTestApp, TestApp } from './support/test-app';
+import { testDbType } from './support/test-databases';
+
+// Lists read by worker threads (SQLite file) must be the very bytes of lists read on the event loop.
+// Two services, one after the other (passport's strategies are global to the process), on copies
+// of the same demo database: one with two read threads, one with none.
+
+const BASE = 'https://shop.example/erp';
+const USERS = ['demo', 'admin'] as const;
+
+const URLS = [
+  '/www/artikel',
+  '/www/artikel?limit=0&debinr=10001',
+  '/www/artikel?limit=0&adrsprache=fre&sorts=-ArtBez',
+  '/www/artikel?limit=0&waehrabk=USD&fields=ArtNr,WaehrAbk,Preis,Verpackungen',
+  '/www/artikel?limit=5&offset=2&fields=ArtNr,Preis,Bestand,Verpackungen,attributes&sorts=-ArtNr',
+  '/www/artikel?limit=2000&sorts=%2BWUSTSatz,-ArtNr',
+  '/www/artikel?limit=0&modifiedsince=2000-01-01T00:00:00Z&fields=ArtNr,ArtikelStatus,links',
+  '/www/artikel/1000?debinr=10001',
+];
+
+interface Answer {
+  status: number;
+  type: string;
+  body: Buffer;
+}
+
+async function fetch(t: TestApp, url: string, user: (typeof USERS)[number]): Promise<Answer> {
+  const res = await request(t.server)
+    .get(url)
+    .set('Authorization', `Bearer ${await t.token(user)}`)
+    .buffer(true)
+    .parse(bytes);
+  return { status: res.status, type: String(res.headers['content-type']), body: res.body as Buffer };
+}
+
+const numbers = (a: Answer) =>
+  (JSON.parse(a.body.toString('latin1')) as { data: { ArtNr: string }[] }).data.map((r) => r.ArtNr);
+
+describe('articles: SQLite read threads', () => {
+  const answers = { threaded: new Map<string, Answer>(), single: new Map<string, Answer>() };
+  let threadedReader: SqlReader;
+  let singleReader: SqlReader;
+  let parallelPages: Answer[];
+  let wholeList: Answer;
+
+  beforeAll(async () => {
+    const threaded = await createTestApp({ SQLITE_READ_THREADS: '2', PUBLIC_BASE_URL: BASE });
+    try {
+      threadedReader = threaded.app.get(SqlReader);
+      // Pages asked for at once are spread over both threads.
+      parallelPages = await Promise.all(
+        [0, 3, 6, 9, 12].map((o) => fetch(threaded, `/www/artikel?limit=3&offset=${o}&sorts=ArtNr`, 'admin')),
+      );
+      for (const url of URLS)
+        for (const user of USERS) answers.threaded.set(`${user} ${url}`, await fetch(threaded, url, user));
+    } finally {
+      await threaded.close();
+    }
+    const single = await createTestApp({ SQLITE_READ_THREADS: '0', PUBLIC_BASE_URL: BASE });
+    try {
+      singleReader = single.app.get(SqlReader);
+      wholeList = await fetch(single, '/www/artikel?limit=15&sorts=ArtNr&fields=ArtNr', 'admin');
+      for (const url of URLS)
+        for (const user of USERS) answers.single.set(`${user} ${url}`, await fetch(single, url, user));
+    } finally {
+      await single.close();
+    }
+  });
+
+  it('reads on worker threads on a SQLite file, through the DataSource on a database server or with 0 threads', () => {
+    if (testDbType() === 'sqlite') expect(threadedReader).toBeInstanceOf(SqliteReadPool);
+    else expect(threadedReader).toBeInstanceOf(DataSourceReader);
+    expect(singleReader).toBeInstanceOf(DataSourceReader);
+  });
+
+  it.each(URLS)('%s: the same status, type and bytes with and without read threads', (url) => {
+    for (const user of USERS) {
+      const a = answers.threaded.get(`${user} ${url}`) as Answer;
+      const b = answers.single.get(`${user} ${url}`) as Answer;
+      expect(a.status).toBe(200);
+      expect(a.type).toBe(b.type);
+      expect(a.body.length).toBeGreaterThan(100);
+      expect(a.body.toString('latin1')).toBe(b.body.toString('latin1'));
+    }
+  });
+
+  it('pages asked for at the same time come back complete and in order', () => {
+    for (const p of parallelPages) expect(p.status).toBe(200);
+    expect(parallelPages.flatMap(numbers)).toEqual(numbers(wholeList));
+  });
+});
+
+describe('articles: pages read as ranges of article numbers', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const FILTERS: ArticleFilter[] = [
+    { language: 'ger', webshop: 'SHOP', activeOnly: true, modifiedSince: null },
+    { language: 'fre', webshop: null, activeOnly: true, modifiedSince: null },
+    { language: 'ger', webshop: 'OTHER', activeOnly: false, modifiedSince: null },
+  ];
+  const BY_NUMBER: ArticleSort[] = [{ column: 'ArtNr', descending: false }];
+  const ALL = { attributes: true, stock: true, packaging: true };
+  const sorted = <T>(list: T[]) => list.map((x) => JSON.stringify(x)).sort();
+
+  it.each(FILTERS)(
+    'runs of 7 read as ranges give what they give read by number, nothing else (%j)',
+    async (filter) => {
+      const catalogue = t.app.get(ArticleCatalogue);
+      const pricing = t.app.get(PriceDetermination);
+      const prices = await pricing.priceLists({ debiNr: null, waehrAbk: 'CHF' });
+      const numbers = (await catalogue.orderedNumbers(filter, BY_NUMBER)).slice(0);
+      expect(numbers.length).toBeGreaterThan(6);
+      let read = 0;
+      for (let i = 0; i < numbers.length; i += 7) {
+        const artNrs = numbers.slice(i, i + 7);
+        // Every other article of the run only: the range covers articles that were not asked for.
+        const asked = artNrs.filter((_, k) => k % 2 === 0 || k === artNrs.length - 1);
+        const ranged = await catalogue.articles({ artNrs: asked, consecutive: true }, filter, ALL);
+        const keyed = await catalogue.articles({ artNrs: asked, consecutive: false }, filter, ALL);
+        expect(ranged.rows.map((r) => r.ArtNr).sort()).toEqual([...asked].sort());
+        for (const part of ['rows', 'attributes', 'stock', 'packaging'] as const)
+          expect(sorted(ranged[part] as object[])).toEqual(sorted(keyed[part] as object[]));
+        const rangedPrices = await pricing.determinePrices(asked, prices, true);
+        expect([...rangedPrices.keys()].every((n) => asked.includes(n))).toBe(true);
+        expect(rangedPrices).toEqual(await pricing.determinePrices(asked, prices, false));
+        read += ranged.rows.length;
+      }
+      expect(read).toBeGreaterThan(numbers.length / 2);
+    },
+  );
+});
