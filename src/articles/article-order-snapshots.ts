@@ -17,6 +17,8 @@ export interface ArticleOrdering {
 
 interface Snapshot {
   ordering: ArticleOrdering | null;
+  /** The articles' change stamp when the build that produced `ordering` started. */
+  stamp: string | null;
   /** When the build that produced `ordering` started. */
   builtAt: number;
   pending: Promise<ArticleOrdering> | null;
@@ -41,8 +43,8 @@ function byNumberAscending(sorts: ArticleSort[]): boolean {
 /**
  * The ordering of the catalogue that pages are cut from: `count` needs the whole filter anyway,
  * so the ordered article numbers (a compact KeyList) are computed once and reused for
- * ARTICLE_SNAPSHOT_SECONDS. Only the membership and order can be that old; every record is read
- * live. Once stale, a snapshot is still served while a fresh one is built (no request waits for a
+ * ARTICLE_SNAPSHOT_SECONDS, or until the articles' change stamp moves (then rebuilt at once in
+ * the background). Only the membership and order can be that old; every record is read live. Once stale, a snapshot is still served while a fresh one is built (no request waits for a
  * rebuild under load); one older than twice that age with no rebuild running (an idle service) is
  * rebuilt before answering. Delta requests (modifiedsince) are always computed afresh: they are
  * small, and a poller must see a change at once. At start-up the default ordering (by ArtBez, in
@@ -66,15 +68,25 @@ export class ArticleOrderSnapshots implements OnApplicationBootstrap {
     const webshops = new Set(
       (await this.users.list()).filter((u) => !u.disabled).map((u) => u.webshop?.trim() || null),
     );
+    const { articlesStamp } = await this.catalogue.referenceData(null, null);
     for (const webshop of webshops)
       await this.ordering(
         { language: DEFAULT_LANGUAGE, webshop, activeOnly: true, modifiedSince: null },
         DEFAULT_SORTS,
+        articlesStamp,
       );
     this.logger.log(`article orderings of ${webshops.size} web shop(s) built in ${Date.now() - started} ms`);
   }
 
-  async ordering(filter: ArticleFilter, sorts: ArticleSort[]): Promise<ArticleOrdering> {
+  /**
+   * The list's ordering; `stamp` is the articles' change stamp the request read: when it moved
+   * since the ordering was built, the ordering is still served but rebuilt at once.
+   */
+  async ordering(
+    filter: ArticleFilter,
+    sorts: ArticleSort[],
+    stamp: string | null = null,
+  ): Promise<ArticleOrdering> {
     const ttl = this.config.articleSnapshotSeconds * 1000;
     if (ttl === 0 || filter.modifiedSince !== null || filter.artNr !== undefined)
       return this.compute(filter, sorts);
@@ -86,16 +98,17 @@ export class ArticleOrderSnapshots implements OnApplicationBootstrap {
     ]);
     const snapshot = this.snapshots.get(key);
     const age = snapshot ? Date.now() - snapshot.builtAt : Infinity;
-    if (snapshot?.ordering && age < ttl) return snapshot.ordering;
+    const moved = stamp !== null && snapshot?.stamp !== null && snapshot?.stamp !== stamp;
+    if (snapshot?.ordering && age < ttl && !moved) return snapshot.ordering;
     // Stale but recent, or a rebuild is already on its way: answer now, do not queue behind it.
     if (snapshot?.ordering && (age < 2 * ttl || snapshot.pending)) {
       if (!snapshot.pending)
-        this.rebuild(key, filter, sorts).catch((e: unknown) =>
+        this.rebuild(key, filter, sorts, stamp).catch((e: unknown) =>
           this.logger.error(`refreshing the article order failed: ${String(e)}`),
         );
       return snapshot.ordering;
     }
-    return snapshot?.pending ?? this.rebuild(key, filter, sorts);
+    return snapshot?.pending ?? this.rebuild(key, filter, sorts, stamp);
   }
 
   /** A fresh ordering, not kept (a stream's). */
@@ -103,13 +116,19 @@ export class ArticleOrderSnapshots implements OnApplicationBootstrap {
     return this.compute(filter, sorts);
   }
 
-  private rebuild(key: string, filter: ArticleFilter, sorts: ArticleSort[]): Promise<ArticleOrdering> {
+  private rebuild(
+    key: string,
+    filter: ArticleFilter,
+    sorts: ArticleSort[],
+    stamp: string | null,
+  ): Promise<ArticleOrdering> {
     const startedAt = Date.now();
     const previous = this.snapshots.get(key);
-    const snapshot: Snapshot = previous ?? { ordering: null, builtAt: 0, pending: null };
+    const snapshot: Snapshot = previous ?? { ordering: null, stamp: null, builtAt: 0, pending: null };
     const pending = this.compute(filter, sorts).then(
       (ordering) => {
         snapshot.ordering = ordering;
+        snapshot.stamp = stamp;
         snapshot.builtAt = startedAt;
         snapshot.pending = null;
         return ordering;

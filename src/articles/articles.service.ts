@@ -40,6 +40,8 @@ export interface ArticleListContext {
   recordKey: string;
   /** The record cache's generation this request may store under. */
   generation: number;
+  /** The articles' change stamp the request read (orderings are rebuilt when it moves). */
+  articlesStamp: string;
 }
 
 /** A piece of a list's `data` array: `count` records joined by commas, in the response charset. */
@@ -100,37 +102,21 @@ export class ArticlesService {
       // Only the links field names the base URL (which follows the Host and proxy headers).
       recordKey: JSON.stringify([fields, language, prices.key, req.fields.has('links') ? req.baseUrl : '']),
       generation,
+      articlesStamp: ref.articlesStamp,
     };
   }
 
   /**
    * One page cut from the ordering snapshot, as the JSON of its records, and the number of all
-   * matching articles. Records come from the record cache; the rest are read (and checked
-   * against the filter once more, the snapshot may be seconds old) in one round trip.
+   * matching articles.
    */
   async page(
     ctx: ArticleListContext,
     offset: number,
     limit: number,
   ): Promise<{ data: string[]; count: number }> {
-    const { numbers, consecutive } = await this.snapshots.ordering(ctx.filter, ctx.sorts);
-    const slice = numbers.slice(offset, offset + limit);
-    const cached = this.cache.lookup(ctx.recordKey, slice);
-    const missing = slice.filter((_, i) => cached[i] === undefined);
-    const fresh = new Map<string, string>();
-    if (missing.length > 0) {
-      const rendered = (await this.records({ artNrs: missing, consecutive }, ctx)).map((r) => ({
-        artNr: r.artNr,
-        json: JSON.stringify(r.record),
-      }));
-      this.cache.store(ctx.generation, ctx.recordKey, rendered);
-      for (const r of rendered) fresh.set(r.artNr, r.json);
-    }
-    const data: string[] = [];
-    slice.forEach((artNr, i) => {
-      const json = cached[i] ?? fresh.get(artNr);
-      if (json !== undefined) data.push(json);
-    });
+    const { numbers, consecutive } = await this.snapshots.ordering(ctx.filter, ctx.sorts, ctx.articlesStamp);
+    const data = await this.json({ artNrs: numbers.slice(offset, offset + limit), consecutive }, ctx, true);
     return { data, count: numbers.length };
   }
 
@@ -163,17 +149,7 @@ export class ArticlesService {
     const charset = this.config.responseCharset;
     const batch = async (from: number): Promise<EncodedRecords> => {
       const artNrs = numbers.slice(from, Math.min(end, from + STREAM_BATCH));
-      const cached = this.cache.lookup(ctx.recordKey, artNrs);
-      const missing = artNrs.filter((_, i) => cached[i] === undefined);
-      const fresh = new Map<string, string>();
-      if (missing.length > 0)
-        for (const r of await this.records({ artNrs: missing, consecutive }, ctx))
-          fresh.set(r.artNr, JSON.stringify(r.record));
-      const json: string[] = [];
-      artNrs.forEach((artNr, i) => {
-        const text = cached[i] ?? fresh.get(artNr);
-        if (text !== undefined) json.push(text);
-      });
+      const json = await this.json({ artNrs, consecutive }, ctx, false);
       return { count: json.length, bytes: encodeJsonList(json, charset) };
     };
     async function* batches(): AsyncGenerator<EncodedRecords> {
@@ -187,6 +163,34 @@ export class ArticlesService {
       for (const next of ahead) yield await next;
     }
     return { count: numbers.length, batches: batches() };
+  }
+
+  /**
+   * The JSON of the selected articles' records in the selection's order, from the record cache
+   * where it has them; the others are read (and checked against the filter once more, an ordering
+   * may be seconds old) in one round trip and, when `store`, offered to the cache.
+   */
+  private async json(
+    selection: ArticleSelection,
+    ctx: ArticleListContext,
+    store: boolean,
+  ): Promise<string[]> {
+    const { artNrs } = selection;
+    const cached = this.cache.lookup(ctx.recordKey, artNrs);
+    const missing = artNrs.filter((_, i) => cached[i] === undefined);
+    if (missing.length === 0) return cached as string[];
+    const rendered = (await this.records({ ...selection, artNrs: missing }, ctx)).map((r) => ({
+      artNr: r.artNr,
+      json: JSON.stringify(r.record),
+    }));
+    if (store) this.cache.store(ctx.generation, ctx.recordKey, rendered);
+    const fresh = new Map(rendered.map((r) => [r.artNr, r.json]));
+    const json: string[] = [];
+    artNrs.forEach((artNr, i) => {
+      const text = cached[i] ?? fresh.get(artNr);
+      if (text !== undefined) json.push(text);
+    });
+    return json;
   }
 
   /** The records of these articles that pass the filter, in the selection's order. */

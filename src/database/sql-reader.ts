@@ -8,21 +8,21 @@ export interface ReadStatement {
 }
 
 /**
- * The first column of a long result (an ordered list of keys) in compact form: the keys joined
- * into one string, and where each ends. A million article numbers take ~10 MB this way instead
- * of a million heap strings.
+ * The first column of a long result (an ordered list of keys) in compact form: the keys' UTF-8
+ * bytes one after the other, and where each ends. A million article numbers take ~11 MB this way
+ * and no heap object per key.
  */
 export class KeyList {
   constructor(
-    private readonly text: string,
+    private readonly bytes: Buffer,
     private readonly ends: Uint32Array,
   ) {}
 
   static of(keys: string[]): KeyList {
     const ends = new Uint32Array(keys.length);
     let end = 0;
-    keys.forEach((k, i) => (ends[i] = end += k.length));
-    return new KeyList(keys.join(''), ends);
+    keys.forEach((k, i) => (ends[i] = end += Buffer.byteLength(k, 'utf8')));
+    return new KeyList(Buffer.from(keys.join(''), 'utf8'), ends);
   }
 
   get length(): number {
@@ -35,7 +35,7 @@ export class KeyList {
     const to = Math.max(from, Math.min(end, this.length));
     const keys: string[] = new Array(to - from);
     for (let i = from; i < to; i++)
-      keys[i - from] = this.text.slice(i === 0 ? 0 : this.ends[i - 1], this.ends[i]);
+      keys[i - from] = this.bytes.toString('utf8', i === 0 ? 0 : this.ends[i - 1], this.ends[i]);
     return keys;
   }
 }

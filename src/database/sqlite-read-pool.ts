@@ -46,8 +46,11 @@ export class SqliteReadPool extends SqlReader implements OnApplicationShutdown {
 
   async keys(statement: ReadStatement): Promise<KeyList> {
     published([statement]);
-    const { text, ends } = (await this.pool.run({ keys: statement })) as { text: string; ends: Uint32Array };
-    return new KeyList(text, ends);
+    const { bytes, ends } = (await this.pool.run({ keys: statement })) as {
+      bytes: Uint8Array;
+      ends: Uint32Array;
+    };
+    return new KeyList(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), ends);
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -41,23 +41,37 @@ function prepared(s: ReadStatement): [Statement, unknown[]] {
   return [statement, values];
 }
 
-/** Joined keys and their ends (see KeyList). */
-function keys(s: ReadStatement): { text: string; ends: Uint32Array } {
+/**
+ * The keys' UTF-8 bytes and their ends (see KeyList), written into growing blocks as the rows
+ * come: no string per key is kept, so a million keys cost the thread ~11 MB, not a heap of strings.
+ */
+function keys(s: ReadStatement): { bytes: Uint8Array; ends: Uint32Array } {
   const [statement, values] = prepared(s);
-  const parts: string[] = [];
+  let bytes = Buffer.allocUnsafe(1 << 20);
   let ends = new Uint32Array(1 << 16);
+  let count = 0;
   let end = 0;
   for (const row of statement.iterate(...values) as IterableIterator<unknown[]>) {
     const key = String(row[0]);
-    if (parts.length === ends.length) {
+    const size = Buffer.byteLength(key, 'utf8');
+    if (end + size > bytes.length) {
+      const grown = Buffer.allocUnsafe(Math.max(bytes.length * 2, end + size));
+      bytes.copy(grown, 0, 0, end);
+      bytes = grown;
+    }
+    if (count === ends.length) {
       const grown = new Uint32Array(ends.length * 2);
       grown.set(ends);
       ends = grown;
     }
-    ends[parts.length] = end += key.length;
-    parts.push(key);
+    end += bytes.write(key, end, 'utf8');
+    ends[count++] = end;
   }
-  return { text: parts.join(''), ends: ends.slice(0, parts.length) };
+  // Copies of the used parts: a view would send its whole block along.
+  return {
+    bytes: new Uint8Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + end)),
+    ends: ends.slice(0, count),
+  };
 }
 
 export default function run(task: ReadTask): unknown {

@@ -87,6 +87,8 @@ export interface RequestReferenceData {
   customer: { DebiNr: string; language: string | null } | null;
   /** Where the catalogue's change timestamps stand (see `ChangeStamp`). */
   changes: ChangeStamp;
+  /** The newest GeaendertAm of the articles alone: moves when a status, description or sort column changes. */
+  articlesStamp: string;
 }
 
 /**

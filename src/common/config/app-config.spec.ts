@@ -45,7 +45,7 @@ describe('loadAppConfig', () => {
 
   it('article caches: defaults, off, and out-of-range values refused', () => {
     expect(loadAppConfig({})).toMatchObject({
-      articleSnapshotSeconds: 10,
+      articleSnapshotSeconds: 60,
       articleCacheSeconds: 60,
       articleCacheMb: 128,
     });

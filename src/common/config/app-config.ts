@@ -284,7 +284,7 @@ export function loadAppConfig(env: Env = process.env): AppConfig {
     rateLimitPerMinute: r.int('RATE_LIMIT_PER_MINUTE', 6000, 0, 10000000),
     tokenCacheSeconds: r.int('TOKEN_CACHE_SECONDS', 5, 0, 5),
     legacyListDates: r.bool('LEGACY_LIST_DATES', false),
-    articleSnapshotSeconds: r.int('ARTICLE_SNAPSHOT_SECONDS', 10, 0, 3600),
+    articleSnapshotSeconds: r.int('ARTICLE_SNAPSHOT_SECONDS', 60, 0, 3600),
     articleCacheSeconds: r.int('ARTICLE_CACHE_SECONDS', 60, 0, 86400),
     articleCacheMb: r.int('ARTICLE_CACHE_MB', 128, 0, 65536),
     sqliteReadThreads: r.int('SQLITE_READ_THREADS', DEFAULT_READ_THREADS, 0, 16),

@@ -90,6 +90,7 @@ export class TypeOrmArticleCatalogue extends ArticleCatalogue {
           ? { DebiNr: row.debiNr as string, language: row.language as string | null }
           : null,
       changes: changeStamp(CHANGE_TABLES.map((_, i) => readTimestamp(row[`changed${i}`]))),
+      articlesStamp: String(readTimestamp(row.changed0)?.getTime() ?? -1),
     };
   }
 
