@@ -2,6 +2,7 @@ import request from 'supertest';
 import { ArticleCatalogue, ArticleFilter, ArticleSort } from '../src/articles/ports/article-catalogue';
 import { PriceDetermination } from '../src/pricing/ports/price-determination';
 import { DataSourceReader, SqlReader } from '../src/database/sql-reader';
+import { PostgresReadPool } from '../src/database/postgres-read-pool';
 import { SqliteReadPool } from '../src/database/sqlite-read-pool';
 import { bytes, createTestApp, TestApp } from './support/test-app';
 import { testDbType } from './support/test-databases';
@@ -73,10 +74,14 @@ describe('articles: SQLite read threads', () => {
     }
   });
 
-  it('reads on worker threads on a SQLite file, through the DataSource on a database server or with 0 threads', () => {
-    if (testDbType() === 'sqlite') expect(threadedReader).toBeInstanceOf(SqliteReadPool);
-    else expect(threadedReader).toBeInstanceOf(DataSourceReader);
-    expect(singleReader).toBeInstanceOf(DataSourceReader);
+  it('reads on worker threads on a SQLite file (through the DataSource with 0 threads), through a pool of its own on PostgreSQL', () => {
+    if (testDbType() === 'sqlite') {
+      expect(threadedReader).toBeInstanceOf(SqliteReadPool);
+      expect(singleReader).toBeInstanceOf(DataSourceReader);
+    } else {
+      expect(threadedReader).toBeInstanceOf(PostgresReadPool);
+      expect(singleReader).toBeInstanceOf(PostgresReadPool);
+    }
   });
 
   it.each(URLS)('%s: the same status, type and bytes with and without read threads', (url) => {

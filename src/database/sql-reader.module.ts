@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../common/config/app-config';
 import { DataSourceReader, SqlReader } from './sql-reader';
+import { PostgresReadPool } from './postgres-read-pool';
 import { SqliteReadPool } from './sqlite-read-pool';
 
 /**
@@ -12,13 +13,24 @@ import { SqliteReadPool } from './sqlite-read-pool';
  */
 const READ_THREAD_CACHE_KIB = 16 * 1024;
 
-/** The SqlReader: read threads on a SQLite file (SQLITE_READ_THREADS > 0), else the DataSource. */
+/** Connections of the PostgreSQL read pool (the article list's reads; writes use the DataSource's pool). */
+const POSTGRES_READ_CONNECTIONS = 8;
+
+/**
+ * The SqlReader: on PostgreSQL a pool of its own that plans index paths only; on a SQLite file
+ * read threads (SQLITE_READ_THREADS > 0); else (SQL Server, :memory:, 0 threads) the DataSource.
+ */
 @Module({
   providers: [
     {
       provide: SqlReader,
       inject: [AppConfig, getDataSourceToken()],
       useFactory: (config: AppConfig, dataSource: DataSource): SqlReader => {
+        if (config.dbType === 'postgres' && config.databaseUrl)
+          return new PostgresReadPool(
+            config.databaseUrl,
+            Math.min(POSTGRES_READ_CONNECTIONS, config.dbPoolSize),
+          );
         // An in-memory database cannot be opened a second time.
         const file = config.dbType === 'sqlite' && config.dbPath !== '' && config.dbPath !== ':memory:';
         return file && config.sqliteReadThreads > 0
