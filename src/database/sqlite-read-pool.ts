@@ -32,8 +32,9 @@ export class SqliteReadPool extends SqlReader implements OnApplicationShutdown {
       workerData: { file: settings.file, cacheKiB: settings.cacheKiB } satisfies SqliteReadSettings,
       minThreads: settings.threads,
       maxThreads: settings.threads,
-      // A few reads queued per thread keep it busy while the event loop handles the answers.
-      concurrentTasksPerWorker: 1,
+      // Reads queued in the thread itself: it goes on with the next one while the event loop is
+      // busy with the answers (a read runs synchronously, so they still run one at a time).
+      concurrentTasksPerWorker: 4,
       idleTimeout: 60_000,
       resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 },
     });
