@@ -1,6 +1,6 @@
 import { OnApplicationShutdown } from '@nestjs/common';
-import { extname, join } from 'node:path';
 import { Piscina } from 'piscina';
+import { workerScript } from '../common/worker-script';
 import { KeyList, published, ReadStatement, SqlReader } from './sql-reader';
 import type { ReadTask, SqliteReadSettings } from './sqlite-read-worker';
 
@@ -17,18 +17,8 @@ export class SqliteReadPool extends SqlReader implements OnApplicationShutdown {
 
   constructor(settings: SqliteReadPoolSettings) {
     super();
-    const file = join(__dirname, `sqlite-read-worker${extname(__filename)}`);
     this.pool = new Piscina({
-      filename: file,
-      // Under ts-node (jest, dev) the worker is TypeScript and needs the same loaders.
-      execArgv: file.endsWith('.ts')
-        ? [
-            '-r',
-            require.resolve('ts-node/register/transpile-only'),
-            '-r',
-            require.resolve('tsconfig-paths/register'),
-          ]
-        : [],
+      ...workerScript(__dirname, __filename, 'sqlite-read-worker'),
       workerData: { file: settings.file, cacheKiB: settings.cacheKiB } satisfies SqliteReadSettings,
       minThreads: settings.threads,
       maxThreads: settings.threads,

@@ -1,7 +1,7 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
-import { extname, join } from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
+import { workerScript } from '../common/worker-script';
 import { AppConfig } from '../common/config/app-config';
 import type { ZugferdOutcome, ZugferdTask } from './zugferd-worker';
 
@@ -22,18 +22,8 @@ export class ZugferdPool implements OnApplicationShutdown {
   private readonly pool: Piscina<ZugferdTask, ZugferdOutcome>;
 
   constructor(private readonly config: AppConfig) {
-    const file = join(__dirname, `zugferd-worker${extname(__filename)}`);
     this.pool = new Piscina({
-      filename: file,
-      // Under ts-node (jest, dev) the worker is TypeScript and needs the same loaders.
-      execArgv: file.endsWith('.ts')
-        ? [
-            '-r',
-            require.resolve('ts-node/register/transpile-only'),
-            '-r',
-            require.resolve('tsconfig-paths/register'),
-          ]
-        : [],
+      ...workerScript(__dirname, __filename, 'zugferd-worker'),
       // One thread stays started, so a job (and the replacement of a stopped thread) does not wait for a cold start.
       minThreads: 1,
       maxThreads: config.zugferdWorkers,
