@@ -64,20 +64,19 @@ export class CustomersService {
       throw ApiError.unprocessable('The customer cannot be created; see info.fields.', problems);
     }
     const byPath = new Map(toCheck.map((t, i) => [t.path, toNewAddress(checked[i])]));
-    const event = this.events.pending({ event: 'REST_Kunde', action: 'created', user: user.name });
-    const debiNr = await this.customers.create(
-      newCustomerFields(g, checked[0]),
-      {
-        kontakt: toNewAddress(checked[0]),
-        lief: byPath.get('Adressen.LiefAdr') ?? null,
-        rech: byPath.get('Adressen.RechAdr') ?? null,
-      },
-      user.name,
-      user.webshop?.trim() || null,
-      event,
+    return this.events.record({ event: 'REST_Kunde', action: 'created', user: user.name }, (event) =>
+      this.customers.create(
+        newCustomerFields(g, checked[0]),
+        {
+          kontakt: toNewAddress(checked[0]),
+          lief: byPath.get('Adressen.LiefAdr') ?? null,
+          rech: byPath.get('Adressen.RechAdr') ?? null,
+        },
+        user.name,
+        user.webshop?.trim() || null,
+        event,
+      ),
     );
-    if (event) this.events.committed();
-    return debiNr;
   }
 
   async get(debiNr: string, query: CustomerQuery, user: AuthUser): Promise<CustomerView> {
@@ -115,9 +114,12 @@ export class CustomersService {
         { field, message: `currency ${changes.WaehrAbk} is not known to the ERP` },
       ]);
     }
-    const event = this.events.pending({ event: 'REST_Kunde', action: 'updated', user: user.name });
-    if (!(await this.customers.update(debiNr, changes, event))) throw customerNotFound(debiNr);
-    if (event) this.events.committed();
+    const updated = await this.events.record(
+      { event: 'REST_Kunde', action: 'updated', user: user.name },
+      (event) => this.customers.update(debiNr, changes, event),
+      (found) => found,
+    );
+    if (!updated) throw customerNotFound(debiNr);
   }
 }
 
