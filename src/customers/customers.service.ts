@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { CUSTOMER_FIELD_LENGTHS } from '@app/erp-db';
 import { AddressCheckService, AddressToCheck } from '../addresses/address-check.service';
 import { toNewAddress } from '../addresses/address.mapper';
 import { AddressInputDto } from '../addresses/dto/address-input.dto';
@@ -24,8 +25,6 @@ export interface CustomerView {
   attributes: CustomerAttribute[];
   orders: CustomerOrder[];
 }
-
-const KUNDBEZ_LENGTH = 24;
 
 export const customerNotFound = (debiNr: string): ApiError =>
   ApiError.notFound(`Customer ${debiNr} does not exist.`, { DebiNr: debiNr });
@@ -157,5 +156,5 @@ function designationOf(a: AddressInputDto): string {
   const name = hasText(a.AdrFirma)
     ? (a.AdrFirma as string)
     : [a.AdrVorname, a.AdrName].filter(hasText).join(' ');
-  return name.trim().slice(0, KUNDBEZ_LENGTH);
+  return name.trim().slice(0, CUSTOMER_FIELD_LENGTHS.KundBez);
 }
