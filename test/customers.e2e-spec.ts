@@ -451,23 +451,10 @@ describe('customers: POST, GET, PUT /www/kunden', () => {
           'BrancheID',
         ] as const
       ).map((f) => [f, CUSTOMER_FIELD_LENGTHS[f]]);
-      const address: Array<[string, number]> = (
-        [
-          'EmailAdress',
-          'AdrAdresse1',
-          'AdrAdresse2',
-          'AdrFax',
-          'AdrFirma',
-          'AdrFirma2',
-          'AdrVorname',
-          'AdrName',
-          'AdrTelex',
-          'AdrTf1',
-          'AdrTf2',
-          'OrtName',
-          'OrtPLZ',
-        ] as const
-      ).map((f) => [f, ADDRESS_FIELD_LENGTHS[f]]);
+      /** Every address text field but the two codes (AdrSprache, OrtLand: checked against lists). */
+      const address: Array<[string, number]> = Object.entries(ADDRESS_FIELD_LENGTHS).filter(
+        ([f]) => f !== 'AdrSprache' && f !== 'OrtLand',
+      );
       /** n characters with umlauts and ß, so the limit counts characters, not bytes. */
       const fill = (n: number): string => 'ÄöüßÉ'.repeat(Math.ceil(n / 5)).slice(0, n);
 
