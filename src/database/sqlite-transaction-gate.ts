@@ -111,6 +111,19 @@ function connectionOf(dataSource: DataSource): Database | undefined {
   return (dataSource.driver as unknown as { databaseConnection?: Database }).databaseConnection;
 }
 
+const functions = new WeakMap<Database, Set<string>>();
+
+/** Registers a deterministic SQL function on the SQLite connection (once per connection and name). */
+export function sqliteFunction(dataSource: DataSource, name: string, fn: (value: unknown) => unknown): void {
+  const db = connectionOf(dataSource);
+  if (!db) throw new Error('Not a better-sqlite3 data source.');
+  let names = functions.get(db);
+  if (!names) functions.set(db, (names = new Set()));
+  if (names.has(name)) return;
+  db.function(name, { deterministic: true }, fn);
+  names.add(name);
+}
+
 /**
  * Runs `work` synchronously on the SQLite connection once the gate is free (no transaction open
  * nor queued before it): nothing of another request can interleave with it. Without a gate (a
