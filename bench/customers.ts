@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DataSource } from 'typeorm';
 import { erpDataSourceOptions, seedDemo } from '@app/erp-db';
+import { freshDatabase } from './support/service';
 
 // autocannon ships no types; this is the part of its programmatic API used here.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -28,8 +29,10 @@ interface Scenario {
 
 /**
  * npm run bench -- customers [--customers 20000] [--seconds 5] [--connections 10]
- * Serves the app in-process on 127.0.0.1 with a temporary SQLite database holding the demo data
- * plus generated customers, and measures the customer and address endpoints with autocannon:
+ *   [--only <text>]
+ * Serves the app in-process on 127.0.0.1 with a temporary SQLite database (with DB_TYPE=postgres:
+ * a temporary erp_test_* PostgreSQL database, dropped afterwards) holding the demo data plus generated
+ * customers; --only keeps the scenarios whose name contains the text, and measures the customer and address endpoints with autocannon:
  * requests per second, median and 99th-percentile latency, and every non-2xx answer, each after
  * a one-second warm-up.
  */
@@ -40,17 +43,20 @@ export async function run(args: string[]): Promise<void> {
       customers: { type: 'string', default: '20000' },
       seconds: { type: 'string', default: '5' },
       connections: { type: 'string', default: '10' },
+      only: { type: 'string', default: '' },
     },
   });
+  // The entities take their column types from DB_TYPE when they load, before this runs.
+  const db = process.env.DB_TYPE === 'postgres' ? 'postgres' : 'sqlite';
   const customers = Math.min(Math.max(Number(values.customers) || 2, 2), 200000);
   const seconds = Math.min(Math.max(Number(values.seconds) || 5, 1), 60);
   const connections = Math.min(Math.max(Number(values.connections) || 10, 1), 200);
 
   const dir = mkdtempSync(join(tmpdir(), 'bench-customers-'));
-  const dbPath = join(dir, 'erp.sqlite');
+  const database = await freshDatabase(db, dir);
+  const adminUrl = process.env.DATABASE_URL;
   Object.assign(process.env, {
-    DB_TYPE: 'sqlite',
-    DB_PATH: dbPath,
+    ...database.settings,
     SEED_DEMO: 'false',
     LOG_DIR: join(dir, 'logs'),
     LOG_LEVEL: 'silent',
@@ -58,11 +64,19 @@ export async function run(args: string[]): Promise<void> {
   });
   try {
     const seeded = Date.now();
-    const ds = await new DataSource(erpDataSourceOptions({ type: 'sqlite', path: dbPath })).initialize();
+    const ds = await new DataSource(
+      erpDataSourceOptions(
+        db === 'sqlite'
+          ? { type: 'sqlite', path: String(database.settings.DB_PATH) }
+          : { type: 'postgres', path: '', url: String(database.settings.DATABASE_URL) },
+      ),
+    ).initialize();
     await ds.runMigrations({ transaction: 'each' });
     await seedDemo(ds, { customers });
     await ds.destroy();
-    console.log(`database: SQLite, ${customers} customers (seeded in ${Date.now() - seeded} ms)`);
+    console.log(
+      `database: ${database.pgName ?? 'SQLite'}, ${customers} customers (seeded in ${Date.now() - seeded} ms)`,
+    );
 
     const app = await startApp();
     try {
@@ -107,7 +121,7 @@ export async function run(args: string[]): Promise<void> {
           'p99 ms'.padStart(9) +
           '  non-2xx',
       );
-      for (const s of scenarios) {
+      for (const s of scenarios.filter((x) => x.name.includes(values.only))) {
         await measure(base, token, s, 1, connections); // warm-up, not reported
         const r = await measure(base, token, s, seconds, connections);
         console.log(
@@ -122,6 +136,10 @@ export async function run(args: string[]): Promise<void> {
       await app.close();
     }
   } finally {
+    // The temporary database is dropped through the admin connection, not through itself.
+    if (adminUrl === undefined) delete process.env.DATABASE_URL;
+    else process.env.DATABASE_URL = adminUrl;
+    await database.dispose();
     rmSync(dir, { recursive: true, force: true });
   }
 }

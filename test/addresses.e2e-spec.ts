@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { ADDRESS_FIELD_LENGTHS } from '@app/erp-db';
 import { rawSql } from './support/raw-sql';
 import { bytes, createTestApp, json, TestApp } from './support/test-app';
 
@@ -501,8 +502,8 @@ describe('addresses: GET/PATCH /www/adressen, GET /www/adressensuche', () => {
       ['?AdrName=', ['AdrName']],
       ['?AdrName=%20%20&OrtPLZ=8001', ['AdrName']],
       ['?AdrName=a&AdrName=b', ['AdrName']],
-      [`?OrtPLZ=${'1'.repeat(11)}`, ['OrtPLZ']],
-      [`?AdrFirma=${'x'.repeat(37)}`, ['AdrFirma']],
+      [`?OrtPLZ=${'1'.repeat(ADDRESS_FIELD_LENGTHS.OrtPLZ + 1)}`, ['OrtPLZ']],
+      [`?AdrFirma=${'x'.repeat(ADDRESS_FIELD_LENGTHS.AdrFirma + 1)}`, ['AdrFirma']],
     ])('?%s: 400', async (query, fields) => {
       const res = await get(`/www/adressensuche${query}`).expect(400);
       expect(res.body.error).toBe('invalid_request');

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { ADDRESS_FIELD_LENGTHS, CUSTOMER_FIELD_LENGTHS } from '@app/erp-db';
 import { OutboxWatch } from './support/outbox';
 import { rawSql } from './support/raw-sql';
 import { bytes, createTestApp, json, TestApp } from './support/test-app';
@@ -438,31 +439,22 @@ describe('customers: POST, GET, PUT /www/kunden', () => {
     });
 
     describe('length limits: n characters are stored unchanged, n+1 are a 400', () => {
-      const grundDaten: Array<[string, number]> = [
-        ['AUFT_SPESEN', 32],
-        ['VBTyp', 12],
-        ['TVTyp', 12],
-        ['Kommentar', 255],
-        ['SteuerNummer', 20],
-        ['FirmenURL', 20],
-        ['KundBez', 24],
-        ['BrancheID', 12],
-      ];
-      const address: Array<[string, number]> = [
-        ['EmailAdress', 255],
-        ['AdrAdresse1', 60],
-        ['AdrAdresse2', 60],
-        ['AdrFax', 28],
-        ['AdrFirma', 36],
-        ['AdrFirma2', 36],
-        ['AdrVorname', 36],
-        ['AdrName', 36],
-        ['AdrTelex', 28],
-        ['AdrTf1', 28],
-        ['AdrTf2', 28],
-        ['OrtName', 48],
-        ['OrtPLZ', 10],
-      ];
+      const grundDaten: Array<[string, number]> = (
+        [
+          'AUFT_SPESEN',
+          'VBTyp',
+          'TVTyp',
+          'Kommentar',
+          'SteuerNummer',
+          'FirmenURL',
+          'KundBez',
+          'BrancheID',
+        ] as const
+      ).map((f) => [f, CUSTOMER_FIELD_LENGTHS[f]]);
+      /** Every address text field but the two codes (AdrSprache, OrtLand: checked against lists). */
+      const address: Array<[string, number]> = Object.entries(ADDRESS_FIELD_LENGTHS).filter(
+        ([f]) => f !== 'AdrSprache' && f !== 'OrtLand',
+      );
       /** n characters with umlauts and ß, so the limit counts characters, not bytes. */
       const fill = (n: number): string => 'ÄöüßÉ'.repeat(Math.ceil(n / 5)).slice(0, n);
 

@@ -6,30 +6,28 @@ import {
   LinkedAddressDto,
 } from './dto/address-response.dto';
 import { AddressInputDto } from './dto/address-input.dto';
-import { AddressRecord, CustomerAddressKeys, NewAddress } from './ports/addresses.repository';
+import { ADDRESS_FIELDS, AddressRecord, CustomerAddressKeys, NewAddress } from './ports/addresses.repository';
 import { SALUTATIONS } from './validation/address-validators';
+
+/** The address fields of `a` in the spec's order (ADDRESS_FIELDS); absent ones are null. */
+export function addressFields(a: { [K in keyof NewAddress]?: NewAddress[K] | null }): NewAddress {
+  const fields: Record<string, unknown> = {};
+  for (const field of ADDRESS_FIELDS) fields[field] = a[field] ?? null;
+  return fields as unknown as NewAddress;
+}
 
 /** The API shape of an address: the whitelisted columns plus the salutation text. */
 export function toAddressDto(a: AddressRecord): AddressDto {
+  const { AdrSprache, EmailAdress, AdrAdresse1, AdrAdresse2, AdrAnrede, ...rest } = addressFields(a);
   return {
     AdrNr: a.AdrNr,
-    AdrSprache: a.AdrSprache,
-    EmailAdress: a.EmailAdress,
-    AdrAdresse1: a.AdrAdresse1,
-    AdrAdresse2: a.AdrAdresse2,
-    AdrAnrede: a.AdrAnrede,
+    AdrSprache,
+    EmailAdress,
+    AdrAdresse1,
+    AdrAdresse2,
+    AdrAnrede,
     AdrAnredeText: SALUTATIONS[a.AdrAnrede] ?? '',
-    AdrFax: a.AdrFax,
-    AdrFirma: a.AdrFirma,
-    AdrFirma2: a.AdrFirma2,
-    AdrVorname: a.AdrVorname,
-    AdrName: a.AdrName,
-    AdrTelex: a.AdrTelex,
-    AdrTf1: a.AdrTf1,
-    AdrTf2: a.AdrTf2,
-    OrtLand: a.OrtLand,
-    OrtName: a.OrtName,
-    OrtPLZ: a.OrtPLZ,
+    ...rest,
   };
 }
 
@@ -80,22 +78,5 @@ export function toSearchHit(keys: CustomerAddressKeys, base: string): AddressSea
 
 /** The columns of a new address row from a validated (and AdrCheck-corrected) request address. */
 export function toNewAddress(a: AddressInputDto): NewAddress {
-  return {
-    AdrSprache: a.AdrSprache,
-    EmailAdress: a.EmailAdress ?? null,
-    AdrAdresse1: a.AdrAdresse1,
-    AdrAdresse2: a.AdrAdresse2 ?? null,
-    AdrAnrede: a.AdrAnrede,
-    AdrFax: a.AdrFax ?? null,
-    AdrFirma: a.AdrFirma ?? null,
-    AdrFirma2: a.AdrFirma2 ?? null,
-    AdrVorname: a.AdrVorname ?? null,
-    AdrName: a.AdrName ?? null,
-    AdrTelex: a.AdrTelex ?? null,
-    AdrTf1: a.AdrTf1 ?? null,
-    AdrTf2: a.AdrTf2 ?? null,
-    OrtLand: a.OrtLand,
-    OrtName: a.OrtName,
-    OrtPLZ: a.OrtPLZ,
-  };
+  return addressFields(a);
 }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { CUSTOMER_FIELD_LENGTHS } from '@app/erp-db';
 import { AddressCheckService, AddressToCheck } from '../addresses/address-check.service';
 import { toNewAddress } from '../addresses/address.mapper';
 import { AddressInputDto } from '../addresses/dto/address-input.dto';
@@ -24,8 +25,6 @@ export interface CustomerView {
   attributes: CustomerAttribute[];
   orders: CustomerOrder[];
 }
-
-const KUNDBEZ_LENGTH = 24;
 
 export const customerNotFound = (debiNr: string): ApiError =>
   ApiError.notFound(`Customer ${debiNr} does not exist.`, { DebiNr: debiNr });
@@ -64,20 +63,19 @@ export class CustomersService {
       throw ApiError.unprocessable('The customer cannot be created; see info.fields.', problems);
     }
     const byPath = new Map(toCheck.map((t, i) => [t.path, toNewAddress(checked[i])]));
-    const event = this.events.pending({ event: 'REST_Kunde', action: 'created', user: user.name });
-    const debiNr = await this.customers.create(
-      newCustomerFields(g, checked[0]),
-      {
-        kontakt: toNewAddress(checked[0]),
-        lief: byPath.get('Adressen.LiefAdr') ?? null,
-        rech: byPath.get('Adressen.RechAdr') ?? null,
-      },
-      user.name,
-      user.webshop?.trim() || null,
-      event,
+    return this.events.record({ event: 'REST_Kunde', action: 'created', user: user.name }, (event) =>
+      this.customers.create(
+        newCustomerFields(g, checked[0]),
+        {
+          kontakt: toNewAddress(checked[0]),
+          lief: byPath.get('Adressen.LiefAdr') ?? null,
+          rech: byPath.get('Adressen.RechAdr') ?? null,
+        },
+        user.name,
+        user.webshop?.trim() || null,
+        event,
+      ),
     );
-    if (event) this.events.committed();
-    return debiNr;
   }
 
   async get(debiNr: string, query: CustomerQuery, user: AuthUser): Promise<CustomerView> {
@@ -115,9 +113,12 @@ export class CustomersService {
         { field, message: `currency ${changes.WaehrAbk} is not known to the ERP` },
       ]);
     }
-    const event = this.events.pending({ event: 'REST_Kunde', action: 'updated', user: user.name });
-    if (!(await this.customers.update(debiNr, changes, event))) throw customerNotFound(debiNr);
-    if (event) this.events.committed();
+    const updated = await this.events.record(
+      { event: 'REST_Kunde', action: 'updated', user: user.name },
+      (event) => this.customers.update(debiNr, changes, event),
+      (found) => found,
+    );
+    if (!updated) throw customerNotFound(debiNr);
   }
 }
 
@@ -155,5 +156,5 @@ function designationOf(a: AddressInputDto): string {
   const name = hasText(a.AdrFirma)
     ? (a.AdrFirma as string)
     : [a.AdrVorname, a.AdrName].filter(hasText).join(' ');
-  return name.trim().slice(0, KUNDBEZ_LENGTH);
+  return name.trim().slice(0, CUSTOMER_FIELD_LENGTHS.KundBez);
 }

@@ -7,10 +7,10 @@ import { DataSourceReader } from './sql-reader';
 import { TypeOrmArticleCatalogue } from '../articles/adapters/typeorm/typeorm-article-catalogue';
 import { ArticleFilter, ArticleSort } from '../articles/ports/article-catalogue';
 import { AppConfig, loadAppConfig } from '../common/config/app-config';
-import { NumberRangeService } from '../common/number-range/number-range.service';
 import { TypeOrmEventStore } from '../events/adapters/typeorm/typeorm-event-store';
 import { TypeOrmOrderReferenceData } from '../orders/adapters/typeorm/typeorm-order-reference-data';
 import { TypeOrmPriceSources } from '../pricing/adapters/typeorm/typeorm-price-sources';
+import { SqlServerUnitOfWork } from './sql-server-unit-of-work';
 
 /**
  * A SQL Server DataSource that never connects: every statement the adapters send is recorded
@@ -107,7 +107,7 @@ describe('SQL Server: every statement of the mssql path parses as T-SQL (node-sq
         // No rows come back; what matters is the SQL sent until then.
       }
     };
-    await attempt(() => new NumberRangeService().next(dataSource.manager, 'AUFTRAG'));
+    await attempt(() => new SqlServerUnitOfWork(dataSource).write({ numberRange: 'AUFTRAG', steps: [] }));
     const events = new TypeOrmEventStore(dataSource);
     await attempt(() => events.fanOut(100, []));
     await attempt(() => events.claimDue(100, ['log', 'webhook'], 'instance-1', new Date(), new Date()));

@@ -5,6 +5,8 @@ import { DataSource, EntityManager, QueryFailedError, QueryRunner } from 'typeor
 
 /** Whether no transaction is open on a gated data source's connection (nor waiting for it). */
 const idleChecks = new WeakMap<DataSource, () => boolean>();
+/** The gate of a gated data source. */
+const gates = new WeakMap<DataSource, Mutex>();
 
 /**
  * TypeORM's better-sqlite3 driver hands every caller the same QueryRunner. Without this gate two
@@ -20,6 +22,7 @@ const idleChecks = new WeakMap<DataSource, () => boolean>();
 export function installSqliteTransactionGate(dataSource: DataSource): void {
   if (dataSource.options.type !== 'better-sqlite3') return;
   const gate = new Mutex();
+  gates.set(dataSource, gate);
   const context = new AsyncLocalStorage<symbol>();
   let owner: symbol | null = null;
   let implicitRelease: MutexInterface.Releaser | null = null;
@@ -87,9 +90,51 @@ export function installSqliteTransactionGate(dataSource: DataSource): void {
   };
 }
 
-/** Read statements kept prepared per connection for `readIfIdle` (null: not a plain read). */
-const readStatements = new WeakMap<Database, Map<string, Statement | null>>();
-const MAX_READ_STATEMENTS = 64;
+/** Statements kept prepared per connection (the one statement cache of SQLite). */
+const statementCaches = new WeakMap<Database, Map<string, Statement<unknown[]>>>();
+const MAX_STATEMENTS = 500;
+
+/** The connection's prepared statement of `text` (prepared once, then reused). */
+export function sqliteStatement(db: Database, text: string): Statement<unknown[]> {
+  let statements = statementCaches.get(db);
+  if (!statements) statementCaches.set(db, (statements = new Map()));
+  let statement = statements.get(text);
+  if (!statement) {
+    if (statements.size >= MAX_STATEMENTS) statements.clear();
+    statement = db.prepare<unknown[]>(text);
+    statements.set(text, statement);
+  }
+  return statement;
+}
+
+function connectionOf(dataSource: DataSource): Database | undefined {
+  return (dataSource.driver as unknown as { databaseConnection?: Database }).databaseConnection;
+}
+
+const functions = new WeakMap<Database, Set<string>>();
+
+/** Registers a deterministic SQL function on the SQLite connection (once per connection and name). */
+export function sqliteFunction(dataSource: DataSource, name: string, fn: (value: unknown) => unknown): void {
+  const db = connectionOf(dataSource);
+  if (!db) throw new Error('Not a better-sqlite3 data source.');
+  let names = functions.get(db);
+  if (!names) functions.set(db, (names = new Set()));
+  if (names.has(name)) return;
+  db.function(name, { deterministic: true }, fn);
+  names.add(name);
+}
+
+/**
+ * Runs `work` synchronously on the SQLite connection once the gate is free (no transaction open
+ * nor queued before it): nothing of another request can interleave with it. Without a gate (a
+ * data source not made by DatabaseModule) it runs at once.
+ */
+export async function runExclusive<T>(dataSource: DataSource, work: (db: Database) => T): Promise<T> {
+  const db = connectionOf(dataSource);
+  if (!db) throw new Error('Not a better-sqlite3 data source.');
+  const gate = gates.get(dataSource);
+  return gate ? gate.runExclusive(() => work(db)) : work(db);
+}
 
 /**
  * Runs a read-only statement on the shared SQLite connection at once, when no transaction is open
@@ -101,19 +146,11 @@ const MAX_READ_STATEMENTS = 64;
 export function readIfIdle<T>(dataSource: DataSource, text: string, values: unknown[]): T[] | null {
   const idle = idleChecks.get(dataSource);
   if (!idle?.()) return null;
-  const db = (dataSource.driver as unknown as { databaseConnection?: Database }).databaseConnection;
+  const db = connectionOf(dataSource);
   if (!db) return null;
-  let statements = readStatements.get(db);
-  if (!statements) readStatements.set(db, (statements = new Map()));
-  let statement = statements.get(text);
   try {
-    if (statement === undefined) {
-      if (statements.size >= MAX_READ_STATEMENTS) statements.clear();
-      const prepared = db.prepare(text);
-      statement = prepared.reader && prepared.readonly ? prepared : null;
-      statements.set(text, statement);
-    }
-    return statement ? (statement.all(...values) as T[]) : null;
+    const statement = sqliteStatement(db, text);
+    return statement.reader && statement.readonly ? (statement.all(...values) as T[]) : null;
   } catch (err) {
     throw new QueryFailedError(text, values, err as Error);
   }

@@ -50,6 +50,21 @@ export class EventRecorder implements OnApplicationBootstrap {
     return this.enabled ? { ...intent, occurredAt: new Date() } : null;
   }
 
+  /**
+   * Runs a write with the event it is to append (null while events are switched off) and wakes
+   * the relay once the write committed it; `wrote(result)` false means the write changed nothing.
+   */
+  async record<T>(
+    intent: EventIntent,
+    write: (event: PendingEvent | null) => Promise<T>,
+    wrote: (result: T) => boolean = () => true,
+  ): Promise<T> {
+    const event = this.pending(intent);
+    const result = await write(event);
+    if (event && wrote(result)) this.committed();
+    return result;
+  }
+
   /** Call after the transaction with the event committed. */
   committed(): void {
     this.emitter.emit(OUTBOX_WRITTEN);

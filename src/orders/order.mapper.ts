@@ -1,3 +1,4 @@
+import { addressFields } from '../addresses/address.mapper';
 import { isoUtc } from '../common/http/dates';
 import { Decimal, toJsonNumber } from '../common/money';
 import { summarize } from './order-calculation';
@@ -70,26 +71,7 @@ function header(h: OrderHead): OrderHeaderDto {
 
 function address(a: StoredOrderAddress | undefined): OrderAddressDto | null {
   if (!a) return null;
-  return {
-    AdrNr: a.AdrNr,
-    AdrSprache: a.AdrSprache,
-    EmailAdress: a.EmailAdress,
-    AdrAdresse1: a.AdrAdresse1,
-    AdrAdresse2: a.AdrAdresse2,
-    AdrAnrede: a.AdrAnrede,
-    AdrFax: a.AdrFax,
-    AdrFirma: a.AdrFirma,
-    AdrFirma2: a.AdrFirma2,
-    AdrVorname: a.AdrVorname,
-    AdrName: a.AdrName,
-    AdrTelex: a.AdrTelex,
-    AdrTf1: a.AdrTf1,
-    AdrTf2: a.AdrTf2,
-    OrtLand: a.OrtLand,
-    OrtName: a.OrtName,
-    OrtPLZ: a.OrtPLZ,
-    ISOLandA2: isoCountry(a.OrtLand),
-  };
+  return { AdrNr: a.AdrNr, ...addressFields(a), ISOLandA2: isoCountry(a.OrtLand) };
 }
 
 function line(l: OrderLine): OrderLineDto {

@@ -110,43 +110,45 @@ export class OrdersService {
     const addresses = await this.orderAddresses(dto, customer);
 
     const now = new Date();
-    const event = this.events.pending({ event: 'REST_Auft', action: 'created', user: user.name });
-    const outcome = await this.orders.create(
-      {
-        head: {
-          AuftStatus: 'N',
-          KundNr: customer.DebiNr,
-          AuftBez: h.AuftBez ?? null,
-          AuftBestellNr: bestellNr,
-          AuftBestellRef: h.AuftBestellRef ?? null,
-          AuftBestellT: h.AuftBestellT == null ? null : parseIsoDateTime(h.AuftBestellT),
-          AuftLieferT: h.AuftLieferT == null ? null : parseIsoDateTime(h.AuftLieferT),
-          WaehrAbk: waehrAbk,
-          AuftKomment: h.AuftKomment ?? null,
-          KTNr: h.KTNr ?? customer.KTNr,
-          StaoNr: h.StaoNr ?? null,
-          KundBedTyp: h.KundBedTyp ?? null,
-          AuftLiefKost: h.AuftLiefKost == null ? null : dec(h.AuftLiefKost),
-          PreisListNr: customer.PreisListNr,
-          PreisListTyp: customer.PreisListTyp,
-          WUSTCode: customer.WUSTCode,
-          AuftSummeNetto: totals.net,
-          AuftSummeWUST: totals.tax,
-          AuftSummeBrutto: totals.gross,
-          OffertNr: null,
-          FolgeAuftNr: null,
-          ErfasstVon: user.name,
-          AuftErf: now,
-          GeaendertAm: now,
-        },
-        lines: priced.lines,
-        addresses,
-        payments: payments(dto.Zahlung),
-      },
-      event,
+    return this.events.record(
+      { event: 'REST_Auft', action: 'created', user: user.name },
+      (event) =>
+        this.orders.create(
+          {
+            head: {
+              AuftStatus: 'N',
+              KundNr: customer.DebiNr,
+              AuftBez: h.AuftBez ?? null,
+              AuftBestellNr: bestellNr,
+              AuftBestellRef: h.AuftBestellRef ?? null,
+              AuftBestellT: h.AuftBestellT == null ? null : parseIsoDateTime(h.AuftBestellT),
+              AuftLieferT: h.AuftLieferT == null ? null : parseIsoDateTime(h.AuftLieferT),
+              WaehrAbk: waehrAbk,
+              AuftKomment: h.AuftKomment ?? null,
+              KTNr: h.KTNr ?? customer.KTNr,
+              StaoNr: h.StaoNr ?? null,
+              KundBedTyp: h.KundBedTyp ?? null,
+              AuftLiefKost: h.AuftLiefKost == null ? null : dec(h.AuftLiefKost),
+              PreisListNr: customer.PreisListNr,
+              PreisListTyp: customer.PreisListTyp,
+              WUSTCode: customer.WUSTCode,
+              AuftSummeNetto: totals.net,
+              AuftSummeWUST: totals.tax,
+              AuftSummeBrutto: totals.gross,
+              OffertNr: null,
+              FolgeAuftNr: null,
+              ErfasstVon: user.name,
+              AuftErf: now,
+              GeaendertAm: now,
+            },
+            lines: priced.lines,
+            addresses,
+            payments: payments(dto.Zahlung),
+          },
+          event,
+        ),
+      (outcome) => outcome.created,
     );
-    if (outcome.created && event) this.events.committed();
-    return outcome;
   }
 
   /** PUT: the offer becomes an order once (D5); a template offer only for a matching customer. */
@@ -168,10 +170,12 @@ export class OrdersService {
     }
     const cashStep = (await this.reference.cashRounding(offer.head.WaehrAbk)) ?? new Decimal(0.01);
     const order = orderFromOffer(offer, customer, payments(dto.Zahlung), cashStep, user.name, new Date());
-    const event = this.events.pending({ event: 'REST_Auft', action: 'converted', user: user.name });
-    const outcome = await this.orders.convertOffer(OffertNr, order, event);
+    const outcome = await this.events.record(
+      { event: 'REST_Auft', action: 'converted', user: user.name },
+      (event) => this.orders.convertOffer(OffertNr, order, event),
+      (converted) => converted.converted,
+    );
     if (!outcome.converted) throw alreadyConverted(OffertNr, outcome.AuftNr);
-    if (event) this.events.committed();
     return outcome.AuftNr;
   }
 

@@ -1,4 +1,4 @@
-import { ColumnOptions, PrimaryColumnOptions } from 'typeorm';
+import { ColumnOptions, ColumnType, PrimaryColumnOptions } from 'typeorm';
 
 export type DbType = 'sqlite' | 'postgres' | 'mssql';
 
@@ -12,16 +12,37 @@ export function currentDbType(): DbType {
   return value === 'postgres' || value === 'mssql' ? value : 'sqlite';
 }
 
+/** The database family of a TypeORM driver type ('better-sqlite3' is SQLite). */
+export function dbTypeOf(driver: string): DbType {
+  return driver === 'postgres' || driver === 'mssql' ? driver : 'sqlite';
+}
+
+export type ColumnKind = 'str' | 'text' | 'ts' | 'bin';
+
+/** The column types that differ per database: the one type map of the entities and the migrations. */
+const COLUMN_TYPES: Record<ColumnKind, Record<DbType, ColumnType>> = {
+  str: { sqlite: 'varchar', postgres: 'varchar', mssql: 'nvarchar' },
+  text: { sqlite: 'text', postgres: 'text', mssql: 'nvarchar' },
+  ts: { sqlite: 'datetime', postgres: 'timestamptz', mssql: 'datetime2' },
+  bin: { sqlite: 'blob', postgres: 'bytea', mssql: 'varbinary' },
+};
+
+/** A column kind's type on the database; unbounded text and binary are (MAX) on SQL Server. */
+export function columnType(kind: ColumnKind, dbType: DbType): { type: ColumnType; length?: string } {
+  const type = COLUMN_TYPES[kind][dbType];
+  return dbType === 'mssql' && (kind === 'text' || kind === 'bin') ? { type, length: 'MAX' } : { type };
+}
+
 const db = currentDbType();
 
 /** varchar(n) that keeps every Unicode character (nvarchar on SQL Server). */
 export function text(length: number, options: ColumnOptions = {}): ColumnOptions {
-  return { type: db === 'mssql' ? 'nvarchar' : 'varchar', length, ...options };
+  return { ...columnType('str', db), length, ...options };
 }
 
 /** Unbounded text (nvarchar(max) on SQL Server). */
 export function longText(options: ColumnOptions = {}): ColumnOptions {
-  return db === 'mssql' ? { type: 'nvarchar', length: 'MAX', ...options } : { type: 'text', ...options };
+  return { ...columnType('text', db), ...options };
 }
 
 /** Exact decimal; every driver hands it back as string or number, read it through Money/Quantity. */
@@ -35,13 +56,11 @@ export function integer(options: ColumnOptions = {}): ColumnOptions {
 
 /** A point in time, always UTC. */
 export function timestamp(options: ColumnOptions = {}): ColumnOptions {
-  const type = db === 'postgres' ? 'timestamptz' : db === 'mssql' ? 'datetime2' : 'datetime';
-  return { type, ...options };
+  return { ...columnType('ts', db), ...options };
 }
 
 export function binary(options: ColumnOptions = {}): ColumnOptions {
-  const type = db === 'postgres' ? 'bytea' : db === 'mssql' ? 'varbinary' : 'blob';
-  return db === 'mssql' ? { type, length: 'MAX', ...options } : { type, ...options };
+  return { ...columnType('bin', db), ...options };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ADDRESS_FIELD_LENGTHS } from '@app/erp-db';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import {
@@ -10,24 +11,8 @@ import {
   toSalutationNumber,
 } from '../validation/address-validators';
 
-/** Column lengths of the address fields (Adressen); over the limit is a 400, never a truncation. */
-export const ADDRESS_FIELD_LENGTHS = {
-  AdrSprache: 4,
-  EmailAdress: 255,
-  AdrAdresse1: 60,
-  AdrAdresse2: 60,
-  AdrFax: 28,
-  AdrFirma: 36,
-  AdrFirma2: 36,
-  AdrVorname: 36,
-  AdrName: 36,
-  AdrTelex: 28,
-  AdrTf1: 28,
-  AdrTf2: 28,
-  OrtLand: 4,
-  OrtName: 48,
-  OrtPLZ: 10,
-} as const;
+export { ADDRESS_FIELD_LENGTHS };
+const LENGTH = ADDRESS_FIELD_LENGTHS;
 
 export type AddressTextField = keyof typeof ADDRESS_FIELD_LENGTHS;
 
@@ -38,32 +23,41 @@ export type AddressTextField = keyof typeof ADDRESS_FIELD_LENGTHS;
  */
 export class AddressInputDto {
   @ApiProperty({
-    maxLength: 4,
+    maxLength: LENGTH.AdrSprache,
     example: 'ger',
     description: 'Language, ISO 639-2/B (ger, fre, ita, eng, ...)',
   })
   @NormalizeLanguage()
   @IsLanguageCode()
-  @MaxLength(4)
+  @MaxLength(LENGTH.AdrSprache)
   @IsString()
   AdrSprache!: string;
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 255, example: 'info@muster-ag.ch' })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: LENGTH.EmailAdress,
+    example: 'info@muster-ag.ch',
+  })
   @IsOptional()
   @IsString()
-  @MaxLength(255)
+  @MaxLength(LENGTH.EmailAdress)
   EmailAdress?: string | null;
 
-  @ApiProperty({ maxLength: 60, example: 'Bahnhofstrasse 1', description: 'Street and house number' })
+  @ApiProperty({
+    maxLength: LENGTH.AdrAdresse1,
+    example: 'Bahnhofstrasse 1',
+    description: 'Street and house number',
+  })
   @IsString()
   @IsNotEmpty()
-  @MaxLength(60)
+  @MaxLength(LENGTH.AdrAdresse1)
   AdrAdresse1!: string;
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 60 })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: LENGTH.AdrAdresse2 })
   @IsOptional()
   @IsString()
-  @MaxLength(60)
+  @MaxLength(LENGTH.AdrAdresse2)
   AdrAdresse2?: string | null;
 
   @ApiProperty({
@@ -77,82 +71,97 @@ export class AddressInputDto {
   @Max(2)
   AdrAnrede!: number;
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 28 })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: LENGTH.AdrFax })
   @IsOptional()
   @IsString()
-  @MaxLength(28)
+  @MaxLength(LENGTH.AdrFax)
   AdrFax?: string | null;
 
   @ApiPropertyOptional({
     type: String,
     nullable: true,
-    maxLength: 36,
+    maxLength: LENGTH.AdrFirma,
     description: 'Company name; one of AdrFirma or AdrName is required',
   })
   @IsOptional()
   @IsString()
-  @MaxLength(36)
+  @MaxLength(LENGTH.AdrFirma)
   AdrFirma?: string | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 36 })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: LENGTH.AdrFirma2 })
   @IsOptional()
   @IsString()
-  @MaxLength(36)
+  @MaxLength(LENGTH.AdrFirma2)
   AdrFirma2?: string | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 36 })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: LENGTH.AdrVorname })
   @IsOptional()
   @IsString()
-  @MaxLength(36)
+  @MaxLength(LENGTH.AdrVorname)
   AdrVorname?: string | null;
 
   @ApiPropertyOptional({
     type: String,
     nullable: true,
-    maxLength: 36,
+    maxLength: LENGTH.AdrName,
     description: 'Last name; one of AdrFirma or AdrName is required',
   })
-  @IsNameOrFirma(36)
+  @IsNameOrFirma(LENGTH.AdrName)
   AdrName?: string | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 28, description: 'Mobile number' })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: LENGTH.AdrTelex,
+    description: 'Mobile number',
+  })
   @IsOptional()
   @IsString()
-  @MaxLength(28)
+  @MaxLength(LENGTH.AdrTelex)
   AdrTelex?: string | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 28, description: 'Direct telephone' })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: LENGTH.AdrTf1,
+    description: 'Direct telephone',
+  })
   @IsOptional()
   @IsString()
-  @MaxLength(28)
+  @MaxLength(LENGTH.AdrTf1)
   AdrTf1?: string | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 28, description: 'Central telephone' })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: LENGTH.AdrTf2,
+    description: 'Central telephone',
+  })
   @IsOptional()
   @IsString()
-  @MaxLength(28)
+  @MaxLength(LENGTH.AdrTf2)
   AdrTf2?: string | null;
 
-  @ApiProperty({ maxLength: 4, example: 'CH', description: 'Country, ISO 3166-1 alpha-2' })
+  @ApiProperty({ maxLength: LENGTH.OrtLand, example: 'CH', description: 'Country, ISO 3166-1 alpha-2' })
   @NormalizeCountry()
   @IsCountryCode()
-  @MaxLength(4)
+  @MaxLength(LENGTH.OrtLand)
   @IsString()
   OrtLand!: string;
 
   @ApiProperty({
-    maxLength: 48,
+    maxLength: LENGTH.OrtName,
     example: 'Zürich',
     description: 'Town (corrected from the postal directory when AdrCheck is on)',
   })
   @IsString()
-  @MaxLength(48)
+  @MaxLength(LENGTH.OrtName)
   OrtName!: string;
 
-  @ApiProperty({ maxLength: 10, example: '8001' })
+  @ApiProperty({ maxLength: LENGTH.OrtPLZ, example: '8001' })
   @IsString()
   @IsNotEmpty()
-  @MaxLength(10)
+  @MaxLength(LENGTH.OrtPLZ)
   OrtPLZ!: string;
 
   @ApiPropertyOptional({

@@ -1,4 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ADDRESS_FIELD_LENGTHS as LENGTH } from '@app/erp-db';
 import { Transform } from 'class-transformer';
 import {
   IsIn,
@@ -37,23 +38,23 @@ export class AddressPatchDto {
   @IsLanguageCode()
   AdrSprache?: string;
 
-  @ApiPropertyOptional({ maxLength: 255, nullable: true, type: String })
+  @ApiPropertyOptional({ maxLength: LENGTH.EmailAdress, nullable: true, type: String })
   @IsOptional()
   @IsString()
-  @MaxLength(255)
+  @MaxLength(LENGTH.EmailAdress)
   EmailAdress?: string | null;
 
-  @ApiPropertyOptional({ maxLength: 60 })
+  @ApiPropertyOptional({ maxLength: LENGTH.AdrAdresse1 })
   @given('AdrAdresse1')
   @IsString()
   @IsNotEmpty()
-  @MaxLength(60)
+  @MaxLength(LENGTH.AdrAdresse1)
   AdrAdresse1?: string;
 
-  @ApiPropertyOptional({ maxLength: 60, nullable: true, type: String })
+  @ApiPropertyOptional({ maxLength: LENGTH.AdrAdresse2, nullable: true, type: String })
   @IsOptional()
   @IsString()
-  @MaxLength(60)
+  @MaxLength(LENGTH.AdrAdresse2)
   AdrAdresse2?: string | null;
 
   @ApiPropertyOptional({ oneOf: [{ type: 'integer' }, { type: 'string' }], description: '0, 1 or 2' })
@@ -75,73 +76,73 @@ export class AddressPatchDto {
   @Max(2)
   Anrede?: number;
 
-  @ApiPropertyOptional({ maxLength: 28, nullable: true, type: String })
+  @ApiPropertyOptional({ maxLength: LENGTH.AdrFax, nullable: true, type: String })
   @IsOptional()
   @IsString()
-  @MaxLength(28)
+  @MaxLength(LENGTH.AdrFax)
   AdrFax?: string | null;
 
-  @ApiPropertyOptional({ maxLength: 36, nullable: true, type: String })
+  @ApiPropertyOptional({ maxLength: LENGTH.AdrFirma, nullable: true, type: String })
   @IsOptional()
   @IsString()
-  @MaxLength(36)
+  @MaxLength(LENGTH.AdrFirma)
   AdrFirma?: string | null;
 
-  @ApiPropertyOptional({ maxLength: 36, nullable: true, type: String })
+  @ApiPropertyOptional({ maxLength: LENGTH.AdrFirma2, nullable: true, type: String })
   @IsOptional()
   @IsString()
-  @MaxLength(36)
+  @MaxLength(LENGTH.AdrFirma2)
   AdrFirma2?: string | null;
 
-  @ApiPropertyOptional({ maxLength: 36, nullable: true, type: String })
+  @ApiPropertyOptional({ maxLength: LENGTH.AdrVorname, nullable: true, type: String })
   @IsOptional()
   @IsString()
-  @MaxLength(36)
+  @MaxLength(LENGTH.AdrVorname)
   AdrVorname?: string | null;
 
-  @ApiPropertyOptional({ maxLength: 36, nullable: true, type: String })
+  @ApiPropertyOptional({ maxLength: LENGTH.AdrName, nullable: true, type: String })
   @IsOptional()
   @IsString()
-  @MaxLength(36)
+  @MaxLength(LENGTH.AdrName)
   AdrName?: string | null;
 
-  @ApiPropertyOptional({ maxLength: 28, nullable: true, type: String })
+  @ApiPropertyOptional({ maxLength: LENGTH.AdrTelex, nullable: true, type: String })
   @IsOptional()
   @IsString()
-  @MaxLength(28)
+  @MaxLength(LENGTH.AdrTelex)
   AdrTelex?: string | null;
 
-  @ApiPropertyOptional({ maxLength: 28, nullable: true, type: String })
+  @ApiPropertyOptional({ maxLength: LENGTH.AdrTf1, nullable: true, type: String })
   @IsOptional()
   @IsString()
-  @MaxLength(28)
+  @MaxLength(LENGTH.AdrTf1)
   AdrTf1?: string | null;
 
-  @ApiPropertyOptional({ maxLength: 28, nullable: true, type: String })
+  @ApiPropertyOptional({ maxLength: LENGTH.AdrTf2, nullable: true, type: String })
   @IsOptional()
   @IsString()
-  @MaxLength(28)
+  @MaxLength(LENGTH.AdrTf2)
   AdrTf2?: string | null;
 
-  @ApiPropertyOptional({ maxLength: 4, example: 'CH' })
+  @ApiPropertyOptional({ maxLength: LENGTH.OrtLand, example: 'CH' })
   @given('OrtLand')
   @NormalizeCountry()
   @IsString()
-  @MaxLength(4)
+  @MaxLength(LENGTH.OrtLand)
   @IsCountryCode()
   OrtLand?: string;
 
-  @ApiPropertyOptional({ maxLength: 48 })
+  @ApiPropertyOptional({ maxLength: LENGTH.OrtName })
   @given('OrtName')
   @IsString()
-  @MaxLength(48)
+  @MaxLength(LENGTH.OrtName)
   OrtName?: string;
 
-  @ApiPropertyOptional({ maxLength: 10 })
+  @ApiPropertyOptional({ maxLength: LENGTH.OrtPLZ })
   @given('OrtPLZ')
   @IsString()
   @IsNotEmpty()
-  @MaxLength(10)
+  @MaxLength(LENGTH.OrtPLZ)
   OrtPLZ?: string;
 
   @ApiPropertyOptional({

@@ -1,5 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { ADDRESS_FIELD_LENGTHS, AddressTextField } from './address-input.dto';
 
 const field = (max: number) => [
   ApiPropertyOptional({ maxLength: max }),
@@ -9,8 +10,10 @@ const field = (max: number) => [
   MaxLength(max),
 ];
 
-function SearchField(max: number): PropertyDecorator {
-  return (target, key) => field(max).forEach((d) => d(target, key));
+/** A search parameter as long as the address field of the same name may be. */
+function SearchField(): PropertyDecorator {
+  return (target, key) =>
+    field(ADDRESS_FIELD_LENGTHS[key as AddressTextField]).forEach((d) => d(target, key));
 }
 
 /**
@@ -18,19 +21,19 @@ function SearchField(max: number): PropertyDecorator {
  * address field ignoring case and surrounding blanks.
  */
 export class AddressSearchQuery {
-  @SearchField(4) AdrSprache?: string;
-  @SearchField(255) EmailAdress?: string;
-  @SearchField(60) AdrAdresse1?: string;
-  @SearchField(60) AdrAdresse2?: string;
-  @SearchField(28) AdrFax?: string;
-  @SearchField(36) AdrFirma?: string;
-  @SearchField(36) AdrFirma2?: string;
-  @SearchField(36) AdrVorname?: string;
-  @SearchField(36) AdrName?: string;
-  @SearchField(28) AdrTelex?: string;
-  @SearchField(28) AdrTf1?: string;
-  @SearchField(28) AdrTf2?: string;
-  @SearchField(4) OrtLand?: string;
-  @SearchField(48) OrtName?: string;
-  @SearchField(10) OrtPLZ?: string;
+  @SearchField() AdrSprache?: string;
+  @SearchField() EmailAdress?: string;
+  @SearchField() AdrAdresse1?: string;
+  @SearchField() AdrAdresse2?: string;
+  @SearchField() AdrFax?: string;
+  @SearchField() AdrFirma?: string;
+  @SearchField() AdrFirma2?: string;
+  @SearchField() AdrVorname?: string;
+  @SearchField() AdrName?: string;
+  @SearchField() AdrTelex?: string;
+  @SearchField() AdrTf1?: string;
+  @SearchField() AdrTf2?: string;
+  @SearchField() OrtLand?: string;
+  @SearchField() OrtName?: string;
+  @SearchField() OrtPLZ?: string;
 }

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
+import { CUSTOMER_FIELD_LENGTHS as LENGTH } from '@app/erp-db';
 import {
   IsDefined,
   IsInt,
@@ -20,10 +21,10 @@ export const MAX_CREDIT_LIMIT = 2147483647;
 
 /** GrundDaten of POST /www/kunden: WaehrAbk and FAKTZahlArt required, the rest optional. */
 export class CreateCustomerGrundDatenDto {
-  @ApiProperty({ maxLength: 4, example: 'CHF', description: 'Customer currency, ISO 4217' })
+  @ApiProperty({ maxLength: LENGTH.WaehrAbk, example: 'CHF', description: 'Customer currency, ISO 4217' })
   @NormalizeCurrency()
   @IsString()
-  @MaxLength(4)
+  @MaxLength(LENGTH.WaehrAbk)
   @Matches(/^[A-Z]{3}$/, { message: 'WaehrAbk must be an ISO 4217 currency code such as CHF or EUR' })
   WaehrAbk!: string;
 
@@ -40,52 +41,52 @@ export class CreateCustomerGrundDatenDto {
   @ApiPropertyOptional({
     type: String,
     nullable: true,
-    maxLength: 32,
+    maxLength: LENGTH.AUFT_SPESEN,
     description: 'Expense calculation value',
   })
   @IsOptional()
   @IsString()
-  @MaxLength(32)
+  @MaxLength(LENGTH.AUFT_SPESEN)
   AUFT_SPESEN?: string | null;
 
   @ApiPropertyOptional({
     type: String,
     nullable: true,
-    maxLength: 12,
+    maxLength: LENGTH.VBTyp,
     description: 'Shipping condition type',
   })
   @IsOptional()
   @IsString()
-  @MaxLength(12)
+  @MaxLength(LENGTH.VBTyp)
   VBTyp?: string | null;
 
   @ApiPropertyOptional({
     type: String,
     nullable: true,
-    maxLength: 12,
+    maxLength: LENGTH.TVTyp,
     description: 'Transport insurance type',
   })
   @IsOptional()
   @IsString()
-  @MaxLength(12)
+  @MaxLength(LENGTH.TVTyp)
   TVTyp?: string | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 255 })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: LENGTH.Kommentar })
   @IsOptional()
   @IsString()
-  @MaxLength(255)
+  @MaxLength(LENGTH.Kommentar)
   Kommentar?: string | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 20 })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: LENGTH.SteuerNummer })
   @IsOptional()
   @IsString()
-  @MaxLength(20)
+  @MaxLength(LENGTH.SteuerNummer)
   SteuerNummer?: string | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 20 })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: LENGTH.FirmenURL })
   @IsOptional()
   @IsString()
-  @MaxLength(20)
+  @MaxLength(LENGTH.FirmenURL)
   FirmenURL?: string | null;
 
   @ApiPropertyOptional({ type: Number, nullable: true, default: 0, minimum: 0, description: '0 = blocked' })
@@ -104,30 +105,30 @@ export class CreateCustomerGrundDatenDto {
   @IsOptional()
   @NormalizePaymentMethods()
   @IsString()
-  @MaxLength(20)
+  @MaxLength(LENGTH.ZahlungsMethode)
   @IsPaymentMethodList()
   ZahlungsMethode?: string | null;
 
   @ApiPropertyOptional({
     type: String,
     nullable: true,
-    maxLength: 24,
+    maxLength: LENGTH.KundBez,
     description: 'Beyond the spec: customer designation (default: from KontaktAdr)',
   })
   @IsOptional()
   @IsString()
-  @MaxLength(24)
+  @MaxLength(LENGTH.KundBez)
   KundBez?: string | null;
 
   @ApiPropertyOptional({
     type: String,
     nullable: true,
-    maxLength: 12,
+    maxLength: LENGTH.BrancheID,
     description: 'Beyond the spec: branch identifier',
   })
   @IsOptional()
   @IsString()
-  @MaxLength(12)
+  @MaxLength(LENGTH.BrancheID)
   BrancheID?: string | null;
 }
 

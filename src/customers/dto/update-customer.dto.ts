@@ -1,5 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
+import { CUSTOMER_FIELD_LENGTHS as LENGTH } from '@app/erp-db';
 import {
   IsInt,
   IsObject,
@@ -21,11 +22,11 @@ const given = (field: string) => ValidateIf((o: Record<string, unknown>) => o[fi
 
 /** The GrundDaten fields of POST, all optional (D6); null clears an optional text. */
 export class UpdateCustomerFieldsDto {
-  @ApiPropertyOptional({ maxLength: 4, example: 'CHF' })
+  @ApiPropertyOptional({ maxLength: LENGTH.WaehrAbk, example: 'CHF' })
   @given('WaehrAbk')
   @NormalizeCurrency()
   @IsString()
-  @MaxLength(4)
+  @MaxLength(LENGTH.WaehrAbk)
   @Matches(/^[A-Z]{3}$/, { message: 'WaehrAbk must be an ISO 4217 currency code such as CHF or EUR' })
   WaehrAbk?: string;
 
@@ -35,40 +36,40 @@ export class UpdateCustomerFieldsDto {
   @Length(1, 1)
   FAKTZahlArt?: string;
 
-  @ApiPropertyOptional({ maxLength: 32, nullable: true, type: String })
+  @ApiPropertyOptional({ maxLength: LENGTH.AUFT_SPESEN, nullable: true, type: String })
   @IsOptional()
   @IsString()
-  @MaxLength(32)
+  @MaxLength(LENGTH.AUFT_SPESEN)
   AUFT_SPESEN?: string | null;
 
-  @ApiPropertyOptional({ maxLength: 12, nullable: true, type: String })
+  @ApiPropertyOptional({ maxLength: LENGTH.VBTyp, nullable: true, type: String })
   @IsOptional()
   @IsString()
-  @MaxLength(12)
+  @MaxLength(LENGTH.VBTyp)
   VBTyp?: string | null;
 
-  @ApiPropertyOptional({ maxLength: 12, nullable: true, type: String })
+  @ApiPropertyOptional({ maxLength: LENGTH.TVTyp, nullable: true, type: String })
   @IsOptional()
   @IsString()
-  @MaxLength(12)
+  @MaxLength(LENGTH.TVTyp)
   TVTyp?: string | null;
 
-  @ApiPropertyOptional({ maxLength: 255, nullable: true, type: String })
+  @ApiPropertyOptional({ maxLength: LENGTH.Kommentar, nullable: true, type: String })
   @IsOptional()
   @IsString()
-  @MaxLength(255)
+  @MaxLength(LENGTH.Kommentar)
   Kommentar?: string | null;
 
-  @ApiPropertyOptional({ maxLength: 20, nullable: true, type: String })
+  @ApiPropertyOptional({ maxLength: LENGTH.SteuerNummer, nullable: true, type: String })
   @IsOptional()
   @IsString()
-  @MaxLength(20)
+  @MaxLength(LENGTH.SteuerNummer)
   SteuerNummer?: string | null;
 
-  @ApiPropertyOptional({ maxLength: 20, nullable: true, type: String })
+  @ApiPropertyOptional({ maxLength: LENGTH.FirmenURL, nullable: true, type: String })
   @IsOptional()
   @IsString()
-  @MaxLength(20)
+  @MaxLength(LENGTH.FirmenURL)
   FirmenURL?: string | null;
 
   @ApiPropertyOptional({ minimum: 0, description: '0 = blocked' })
@@ -82,20 +83,30 @@ export class UpdateCustomerFieldsDto {
   @IsOptional()
   @NormalizePaymentMethods()
   @IsString()
-  @MaxLength(20)
+  @MaxLength(LENGTH.ZahlungsMethode)
   @IsPaymentMethodList()
   ZahlungsMethode?: string | null;
 
-  @ApiPropertyOptional({ maxLength: 24, nullable: true, type: String, description: 'Beyond the spec' })
+  @ApiPropertyOptional({
+    maxLength: LENGTH.KundBez,
+    nullable: true,
+    type: String,
+    description: 'Beyond the spec',
+  })
   @IsOptional()
   @IsString()
-  @MaxLength(24)
+  @MaxLength(LENGTH.KundBez)
   KundBez?: string | null;
 
-  @ApiPropertyOptional({ maxLength: 12, nullable: true, type: String, description: 'Beyond the spec' })
+  @ApiPropertyOptional({
+    maxLength: LENGTH.BrancheID,
+    nullable: true,
+    type: String,
+    description: 'Beyond the spec',
+  })
   @IsOptional()
   @IsString()
-  @MaxLength(12)
+  @MaxLength(LENGTH.BrancheID)
   BrancheID?: string | null;
 }
 

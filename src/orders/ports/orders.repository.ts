@@ -1,6 +1,7 @@
 import type { NewAddress } from '../../addresses/ports/addresses.repository';
 import { Decimal } from '../../common/money';
 import type { PendingEvent } from '../../events/erp-events';
+import type { CalculatedLine } from '../order-calculation';
 
 export type OrderAddressRole = 'KontaktAdr' | 'LiefAdr' | 'RechAdr';
 
@@ -35,23 +36,14 @@ export interface OrderHead {
   GeaendertAm: Date;
 }
 
-/** One order line (AuftragPos). */
-export interface OrderLine {
+/** One order line (AuftragPos): the article and the money fields of order-calculation.ts. */
+export interface OrderLine extends Omit<CalculatedLine, 'WUSTCode'> {
   PosNr: number;
   VisPosNr: number | null;
   ArtNr: string;
   PosBez: string | null;
-  PosAnzBest: Decimal;
-  PosPreisBasis: Decimal;
-  PosPreisEinzel: Decimal;
-  PosPreisTotal: Decimal;
-  PosPreisWUSTBetrag: Decimal;
-  VPEAnzBest: Decimal | null;
-  VPEPreisEinzel: Decimal | null;
-  VPEinheit: string | null;
-  WUSTSatz: Decimal;
+  /** Nullable in AuftragPos (a calculated line always has one). */
   WUSTCode: string | null;
-  GRabSatz: Decimal | null;
   GRabBez: Decimal | null;
 }
 

@@ -1,19 +1,38 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { integer, text, timestamp, primary } from '../dialect';
 
+/**
+ * Column lengths of the customer text fields the API writes: the one source of the columns
+ * below, of the request validation (POST and PUT) and of the tests.
+ */
+export const CUSTOMER_FIELD_LENGTHS = {
+  KundBez: 24,
+  WaehrAbk: 4,
+  BrancheID: 12,
+  Kommentar: 255,
+  VBTyp: 12,
+  TVTyp: 12,
+  AUFT_SPESEN: 32,
+  SteuerNummer: 20,
+  FirmenURL: 20,
+  ZahlungsMethode: 20,
+} as const;
+
+const LENGTH = CUSTOMER_FIELD_LENGTHS;
+
 /** A customer (Debitor). Its three address keys point into Adressen. */
 @Entity({ name: 'Debitor' })
 export class CustomerEntity {
   @PrimaryColumn(primary(text(8, { name: 'DebiNr' })))
   DebiNr!: string;
 
-  @Column(text(24, { name: 'KundBez', nullable: true }))
+  @Column(text(LENGTH.KundBez, { name: 'KundBez', nullable: true }))
   KundBez!: string | null;
 
-  @Column(text(4, { name: 'WaehrAbk' }))
+  @Column(text(LENGTH.WaehrAbk, { name: 'WaehrAbk' }))
   WaehrAbk!: string;
 
-  @Column(text(12, { name: 'BrancheID', nullable: true }))
+  @Column(text(LENGTH.BrancheID, { name: 'BrancheID', nullable: true }))
   BrancheID!: string | null;
 
   @Column(integer({ name: 'KundKontakt' }))
@@ -25,31 +44,31 @@ export class CustomerEntity {
   @Column(integer({ name: 'KundRech' }))
   KundRech!: number;
 
-  @Column(text(255, { name: 'Kommentar', nullable: true }))
+  @Column(text(LENGTH.Kommentar, { name: 'Kommentar', nullable: true }))
   Kommentar!: string | null;
 
-  @Column(text(12, { name: 'VBTyp', nullable: true }))
+  @Column(text(LENGTH.VBTyp, { name: 'VBTyp', nullable: true }))
   VBTyp!: string | null;
 
-  @Column(text(12, { name: 'TVTyp', nullable: true }))
+  @Column(text(LENGTH.TVTyp, { name: 'TVTyp', nullable: true }))
   TVTyp!: string | null;
 
   @Column(text(1, { name: 'FAKTZahlArt', nullable: true }))
   FAKTZahlArt!: string | null;
 
-  @Column(text(32, { name: 'AUFT_SPESEN', nullable: true }))
+  @Column(text(LENGTH.AUFT_SPESEN, { name: 'AUFT_SPESEN', nullable: true }))
   AUFT_SPESEN!: string | null;
 
-  @Column(text(20, { name: 'SteuerNummer', nullable: true }))
+  @Column(text(LENGTH.SteuerNummer, { name: 'SteuerNummer', nullable: true }))
   SteuerNummer!: string | null;
 
-  @Column(text(20, { name: 'FirmenURL', nullable: true }))
+  @Column(text(LENGTH.FirmenURL, { name: 'FirmenURL', nullable: true }))
   FirmenURL!: string | null;
 
   @Column(integer({ name: 'KreditLimit', default: 0 }))
   KreditLimit!: number;
 
-  @Column(text(20, { name: 'ZahlungsMethode', nullable: true }))
+  @Column(text(LENGTH.ZahlungsMethode, { name: 'ZahlungsMethode', nullable: true }))
   ZahlungsMethode!: string | null;
 
   /** The customer's own price list (first step of the price fallback). */

@@ -1,5 +1,6 @@
 import { QueryRunner, Table, TableColumnOptions, TableIndex } from 'typeorm';
 import { Query } from 'typeorm/driver/Query';
+import { columnType, dbTypeOf } from '../dialect';
 
 type Kind = 'int' | 'str' | 'text' | 'dec' | 'ts' | 'bin';
 
@@ -42,8 +43,8 @@ export const bin = (name: string, o: Partial<ColumnSpec> = {}): ColumnSpec => ({
 
 /** Translates a column spec into the DDL types of the connected database. */
 function toTableColumn(driver: string, c: ColumnSpec): TableColumnOptions {
-  const mssql = driver === 'mssql';
-  const pg = driver === 'postgres';
+  const db = dbTypeOf(driver);
+  const mssql = db === 'mssql';
   const base: TableColumnOptions = {
     name: c.name,
     type: 'integer',
@@ -58,15 +59,15 @@ function toTableColumn(driver: string, c: ColumnSpec): TableColumnOptions {
         ? { ...base, type: mssql ? 'int' : 'integer', isGenerated: true, generationStrategy: 'increment' }
         : { ...base, type: mssql ? 'int' : 'integer' };
     case 'str':
-      return { ...base, type: mssql ? 'nvarchar' : 'varchar', length: String(c.length) };
-    case 'text':
-      return mssql ? { ...base, type: 'nvarchar', length: 'MAX' } : { ...base, type: 'text' };
+      return { ...base, type: columnType('str', db).type as string, length: String(c.length) };
     case 'dec':
       return { ...base, type: 'decimal', precision: c.precision, scale: c.scale };
+    case 'text':
     case 'ts':
-      return { ...base, type: pg ? 'timestamptz' : mssql ? 'datetime2' : 'datetime' };
-    case 'bin':
-      return mssql ? { ...base, type: 'varbinary', length: 'MAX' } : { ...base, type: pg ? 'bytea' : 'blob' };
+    case 'bin': {
+      const { type, length } = columnType(c.kind, db);
+      return length ? { ...base, type: type as string, length } : { ...base, type: type as string };
+    }
   }
 }
 

@@ -233,3 +233,11 @@ export const PRODUCT_VARIANTS: Array<[string, string]> = [
   ['faltbar', 'pliable'],
   ['wasserdicht', 'étanche'],
 ];
+
+/** Attribute keys the demo data uses (the service's defaults for its settings). */
+export const DEMO_ATTRIBUTE_KEYS = {
+  webshop: 'RESTWEBSHOP',
+  packaging: 'WEBSHOPVPE',
+  usage: 'VERWENDUNG',
+  events: 'RESTEVENTS',
+};

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Database } from 'better-sqlite3';
 import { In, Repository, SelectQueryBuilder } from 'typeorm';
 import { AddressEntity, AttributeEntity, CustomerEntity } from '@app/erp-db';
 import { AppConfig } from '../../../common/config/app-config';
+import { sqliteFunction } from '../../../database/sqlite-transaction-gate';
 import {
   CUSTOMER_WEBSHOP_MATCH,
   customerWebshopParams,
@@ -23,7 +23,6 @@ const ADDRESS_COLUMNS: Array<keyof AddressRecord> = ['AdrNr', ...ADDRESS_FIELDS]
 const SQLITE_LOWER = 'erp_unicode_lower';
 /** Contact, delivery and billing address. */
 const MAX_ROWS_OF_ONE_CUSTOMER = 3;
-const preparedSqlite = new WeakSet<object>();
 
 function toRecord(e: AddressEntity): AddressRecord {
   const r = {} as Record<string, unknown>;
@@ -135,14 +134,9 @@ export class TypeOrmAddressesRepository extends AddressesRepository {
 
   /** SQLite's LOWER folds ASCII only; a registered function lowers Ü, É, ... like the other databases. */
   private sqliteLowerFunction(): string {
-    const driver = this.customers.manager.connection.driver;
-    const db = (driver as unknown as { databaseConnection: Database }).databaseConnection;
-    if (!preparedSqlite.has(db)) {
-      db.function(SQLITE_LOWER, { deterministic: true }, (s: unknown) =>
-        s === null || s === undefined ? null : String(s).toLowerCase(),
-      );
-      preparedSqlite.add(db);
-    }
+    sqliteFunction(this.customers.manager.connection, SQLITE_LOWER, (s) =>
+      s === null || s === undefined ? null : String(s).toLowerCase(),
+    );
     return SQLITE_LOWER;
   }
 }

@@ -1,11 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, In, Repository } from 'typeorm';
+import { In, Repository } from 'typeorm';
 import { AddressEntity, AttributeEntity, CurrencyEntity, CustomerEntity, OrderEntity } from '@app/erp-db';
+import { addressRow } from '../../../addresses/adapters/typeorm/address-row';
 import { NewAddress } from '../../../addresses/ports/addresses.repository';
 import { AppConfig } from '../../../common/config/app-config';
-import { NumberRangeService } from '../../../common/number-range/number-range.service';
-import { appendOutboxRow } from '../../../events/adapters/typeorm/outbox-row';
+import {
+  BatchStep,
+  DRAWN_NUMBER,
+  GeneratedKey,
+  NumberedKey,
+  UnitOfWork,
+} from '../../../database/unit-of-work';
 import type { PendingEvent } from '../../../events/erp-events';
 import {
   CUSTOMER_FIELDS,
@@ -27,8 +33,8 @@ const CUSTOMER_COLUMNS: Array<Exclude<keyof CustomerRecord, 'AdrSprache'>> = [
   'KundLief',
   'KundRech',
 ];
-/** Numbers the ERP itself may already have used are skipped, a bounded number of times. */
-const MAX_TAKEN_NUMBERS = 100;
+/** Customer numbers become Debitor.DebiNr: one the ERP has used already is skipped. */
+const CUSTOMER_KEY: NumberedKey = { target: CustomerEntity, key: 'DebiNr' };
 
 @Injectable()
 export class TypeOrmCustomersRepository extends CustomersRepository {
@@ -37,7 +43,7 @@ export class TypeOrmCustomersRepository extends CustomersRepository {
     @InjectRepository(AttributeEntity) private readonly attributeRows: Repository<AttributeEntity>,
     @InjectRepository(OrderEntity) private readonly orders: Repository<OrderEntity>,
     @InjectRepository(CurrencyEntity) private readonly currencies: Repository<CurrencyEntity>,
-    private readonly numbers: NumberRangeService,
+    private readonly writes: UnitOfWork,
     private readonly config: AppConfig,
   ) {
     super();
@@ -50,42 +56,52 @@ export class TypeOrmCustomersRepository extends CustomersRepository {
     webshop: string | null,
     event: PendingEvent | null,
   ): Promise<string> {
-    return this.customers.manager.transaction(async (m) => {
-      const now = new Date();
-      const kontakt = await insertAddress(m, addresses.kontakt, user, now);
-      const lief = addresses.lief ? await insertAddress(m, addresses.lief, user, now) : kontakt;
-      const rech = addresses.rech ? await insertAddress(m, addresses.rech, user, now) : kontakt;
-      const debiNr = await this.freeCustomerNumber(m);
-      await m.getRepository(CustomerEntity).insert({
-        ...customer,
-        DebiNr: debiNr,
-        KundKontakt: kontakt,
-        KundLief: lief,
-        KundRech: rech,
-        PreisListNr: null,
-        PreisListTyp: null,
-        KTNr: null,
-        WUSTCode: null,
-        ErfasstVon: user,
-        ErfasstAm: now,
-        GeaendertAm: now,
+    const now = new Date();
+    const steps: BatchStep[] = [];
+    const address = (name: string, a: NewAddress | null): GeneratedKey => {
+      if (!a) return new GeneratedKey('kontakt');
+      steps.push({
+        kind: 'insert',
+        target: AddressEntity,
+        rows: [addressRow(a, user, now)],
+        name,
+        key: 'AdrNr',
       });
-      if (webshop)
-        await m
-          .getRepository(AttributeEntity)
-          .insert({ ObjTyp: 'DEBI', ObjKey: debiNr, PHKey: this.config.attributeWebshop, Contents: webshop });
-      if (event) await appendOutboxRow(m, this.numbers, event, debiNr);
-      return debiNr;
-    });
-  }
-
-  private async freeCustomerNumber(m: EntityManager): Promise<string> {
-    const repo = m.getRepository(CustomerEntity);
-    for (let i = 0; i < MAX_TAKEN_NUMBERS; i++) {
-      const candidate = String(await this.numbers.next(m, CUSTOMER_RANGE));
-      if (!(await repo.exists({ where: { DebiNr: candidate } }))) return candidate;
+      return new GeneratedKey(name);
+    };
+    const KundKontakt = address('kontakt', addresses.kontakt);
+    const KundLief = address('lief', addresses.lief);
+    const KundRech = address('rech', addresses.rech);
+    const row: Record<keyof CustomerEntity, unknown> = {
+      ...customer,
+      DebiNr: DRAWN_NUMBER,
+      KundKontakt,
+      KundLief,
+      KundRech,
+      PreisListNr: null,
+      PreisListTyp: null,
+      KTNr: null,
+      WUSTCode: null,
+      ErfasstVon: user,
+      ErfasstAm: now,
+      GeaendertAm: now,
+    };
+    steps.push({ kind: 'insert', target: CustomerEntity, rows: [row] });
+    if (webshop) {
+      const attribute = {
+        ObjTyp: 'DEBI',
+        ObjKey: DRAWN_NUMBER,
+        PHKey: this.config.attributeWebshop,
+        Contents: webshop,
+      };
+      steps.push({ kind: 'insert', target: AttributeEntity, rows: [attribute] });
     }
-    throw new Error(`Number range ${CUSTOMER_RANGE}: the next ${MAX_TAKEN_NUMBERS} numbers are all taken.`);
+    const batch = {
+      numberRange: CUSTOMER_RANGE,
+      steps,
+      event: event && { pending: event, key: DRAWN_NUMBER },
+    };
+    return (await this.writes.writeNumbered(batch, CUSTOMER_KEY)).value;
   }
 
   async find(debiNr: string): Promise<CustomerRecord | null> {
@@ -134,12 +150,22 @@ export class TypeOrmCustomersRepository extends CustomersRepository {
   ): Promise<boolean> {
     const set = { ...changes, GeaendertAm: new Date() };
     if (!event) return ((await this.customers.update({ DebiNr: debiNr }, set)).affected ?? 0) > 0;
-    return this.customers.manager.transaction(async (m) => {
-      const result = await m.getRepository(CustomerEntity).update({ DebiNr: debiNr }, set);
-      if ((result.affected ?? 0) === 0) return false;
-      await appendOutboxRow(m, this.numbers, event, debiNr);
+    const defined = Object.fromEntries(Object.entries(set).filter(([, v]) => v !== undefined));
+    const step: BatchStep = {
+      kind: 'update',
+      target: CustomerEntity,
+      set: defined,
+      where: { DebiNr: debiNr },
+      expectRows: 1,
+      otherwise: () => new CustomerMissing(),
+    };
+    try {
+      await this.writes.write({ steps: [step], event: { pending: event, key: debiNr } });
       return true;
-    });
+    } catch (err) {
+      if (err instanceof CustomerMissing) return false;
+      throw err;
+    }
   }
 
   async currencyExists(code: string): Promise<boolean> {
@@ -147,9 +173,5 @@ export class TypeOrmCustomersRepository extends CustomersRepository {
   }
 }
 
-async function insertAddress(m: EntityManager, a: NewAddress, user: string, now: Date): Promise<number> {
-  const result = await m
-    .getRepository(AddressEntity)
-    .insert({ ...a, ErfasstVon: user, ErfasstAm: now, GeaendertAm: now });
-  return Number((result.identifiers[0] as { AdrNr: number }).AdrNr);
-}
+/** The customer to update does not exist (the batch rolled back). */
+class CustomerMissing extends Error {}

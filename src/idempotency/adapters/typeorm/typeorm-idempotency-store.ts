@@ -2,15 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IdempotencyKeyEntity, readTimestamp } from '@app/erp-db';
 import { IsNull, LessThan, Repository } from 'typeorm';
-import { AtomicWrites, isUniqueViolation } from '../../../database/atomic-writes';
+import { isUniqueViolation, UnitOfWork } from '../../../database/unit-of-work';
 import { IdempotencyRecord, IdempotencyStore } from '../../ports/idempotency-store';
 
-/** Writes go through AtomicWrites so that, on SQLite, no other request's transaction absorbs them. */
+/** Writes go through the UnitOfWork so that, on SQLite, no other request's transaction absorbs them. */
 @Injectable()
 export class TypeOrmIdempotencyStore extends IdempotencyStore {
   constructor(
     @InjectRepository(IdempotencyKeyEntity) private readonly keys: Repository<IdempotencyKeyEntity>,
-    private readonly writes: AtomicWrites,
+    private readonly writes: UnitOfWork,
   ) {
     super();
   }

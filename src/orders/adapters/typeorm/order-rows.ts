@@ -1,6 +1,6 @@
 import { AddressEntity, OrderEntity, OrderLineEntity } from '@app/erp-db';
 import { Decimal, DecimalLike, dec } from '../../../common/money';
-import { OrderAddressData, OrderHead, OrderLine, StoredOrderAddress } from '../../ports/orders.repository';
+import { OrderHead, OrderLine, StoredOrderAddress } from '../../ports/orders.repository';
 
 /** Decimal columns arrive as strings (pg, mssql) or numbers (sqlite); dec reads both exactly. */
 const decOrNull = (v: DecimalLike | null): Decimal | null => (v === null || v === undefined ? null : dec(v));
@@ -111,8 +111,4 @@ export function lineRow(auftNr: string, l: OrderLine): OrderLineEntity {
     GRabSatz: fixedOrNull(l.GRabSatz),
     GRabBez: fixedOrNull(l.GRabBez),
   };
-}
-
-export function addressRow(a: OrderAddressData, user: string, now: Date): Omit<AddressEntity, 'AdrNr'> {
-  return { ...a, ErfasstVon: user, ErfasstAm: now, GeaendertAm: now };
 }

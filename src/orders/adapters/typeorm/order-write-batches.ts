@@ -6,10 +6,11 @@ import {
   OrderPaymentEntity,
 } from '@app/erp-db';
 import { ObjectLiteral } from 'typeorm';
-import { BatchStep, DRAWN_NUMBER, GeneratedKey, WriteBatch } from '../../../database/atomic-writes';
+import { BatchStep, DRAWN_NUMBER, GeneratedKey, WriteBatch } from '../../../database/unit-of-work';
 import type { PendingEvent } from '../../../events/erp-events';
 import { NewOrder } from '../../ports/orders.repository';
-import { addressRow, lineRow, orderRow } from './order-rows';
+import { addressRow } from '../../../addresses/adapters/typeorm/address-row';
+import { lineRow, orderRow } from './order-rows';
 
 /** Rows per multi-row INSERT: SQL Server accepts at most 2100 parameters per statement. */
 const CHUNK = 100;
@@ -24,7 +25,10 @@ export class OfferTaken extends Error {
 }
 
 /** The order, numbered from AUFTRAG, with its lines, address roles, order-only addresses and payments. */
-export function createOrderBatch(order: NewOrder, event: PendingEvent | null): WriteBatch {
+export function createOrderBatch(
+  order: NewOrder,
+  event: PendingEvent | null,
+): WriteBatch & { numberRange: string } {
   return { numberRange: ORDER_NUMBER_RANGE, steps: orderSteps(order), event: outboxRow(event) };
 }
 
@@ -37,7 +41,11 @@ function outboxRow(event: PendingEvent | null): WriteBatch['event'] {
  * The order made from an offer, and the offer's FolgeAuftNr, set only while it is still empty;
  * with the unique Auftrag.OffertNr this lets exactly one of parallel conversions commit.
  */
-export function convertOfferBatch(offerNr: string, order: NewOrder, event: PendingEvent | null): WriteBatch {
+export function convertOfferBatch(
+  offerNr: string,
+  order: NewOrder,
+  event: PendingEvent | null,
+): WriteBatch & { numberRange: string } {
   return {
     numberRange: ORDER_NUMBER_RANGE,
     event: outboxRow(event),

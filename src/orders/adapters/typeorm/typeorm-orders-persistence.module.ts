@@ -2,13 +2,12 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import {
   AddressEntity,
-  NumberRangeEntity,
   OrderAddressEntity,
   OrderEntity,
   OrderLineEntity,
   OrderPaymentEntity,
 } from '@app/erp-db';
-import { AtomicWritesModule } from '../../../database/atomic-writes.module';
+import { UnitOfWorkModule } from '../../../database/unit-of-work.module';
 import { OrderReferenceData } from '../../ports/order-reference-data';
 import { OrdersRepository } from '../../ports/orders.repository';
 import { TypeOrmOrderReferenceData } from './typeorm-order-reference-data';
@@ -16,14 +15,13 @@ import { TypeOrmOrdersRepository } from './typeorm-orders.repository';
 
 @Module({
   imports: [
-    AtomicWritesModule,
+    UnitOfWorkModule,
     TypeOrmModule.forFeature([
       OrderEntity,
       OrderLineEntity,
       OrderAddressEntity,
       OrderPaymentEntity,
       AddressEntity,
-      NumberRangeEntity,
     ]),
   ],
   providers: [

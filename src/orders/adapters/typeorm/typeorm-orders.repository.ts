@@ -2,14 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
   AddressEntity,
-  NumberRangeEntity,
   OrderAddressEntity,
   OrderEntity,
   OrderLineEntity,
   OrderPaymentEntity,
 } from '@app/erp-db';
 import { In, Repository } from 'typeorm';
-import { AtomicWrites, isUniqueViolation, WriteBatch } from '../../../database/atomic-writes';
+import { NumberedKey, UnitOfWork } from '../../../database/unit-of-work';
 import {
   ConvertOfferOutcome,
   CreateOrderOutcome,
@@ -19,10 +18,10 @@ import {
 } from '../../ports/orders.repository';
 import { toOrderHead, toOrderLine, toStoredAddress } from './order-rows';
 import type { PendingEvent } from '../../../events/erp-events';
-import { convertOfferBatch, createOrderBatch, OfferTaken, ORDER_NUMBER_RANGE } from './order-write-batches';
+import { convertOfferBatch, createOrderBatch, OfferTaken } from './order-write-batches';
 
-/** How many numbers used by the ERP past the number range one write skips before it gives up. */
-const MAX_USED_NUMBERS_SKIPPED = 100;
+/** Order numbers become Auftrag.AuftNr: one the ERP has used already is skipped. */
+const ORDER_KEY: NumberedKey = { target: OrderEntity, key: 'AuftNr' };
 
 @Injectable()
 export class TypeOrmOrdersRepository extends OrdersRepository {
@@ -32,8 +31,7 @@ export class TypeOrmOrdersRepository extends OrdersRepository {
     @InjectRepository(OrderAddressEntity) private readonly roles: Repository<OrderAddressEntity>,
     @InjectRepository(AddressEntity) private readonly addresses: Repository<AddressEntity>,
     @InjectRepository(OrderPaymentEntity) private readonly payments: Repository<OrderPaymentEntity>,
-    @InjectRepository(NumberRangeEntity) private readonly ranges: Repository<NumberRangeEntity>,
-    private readonly writes: AtomicWrites,
+    private readonly writes: UnitOfWork,
   ) {
     super();
   }
@@ -76,7 +74,7 @@ export class TypeOrmOrdersRepository extends OrdersRepository {
 
   async create(order: NewOrder, event: PendingEvent | null): Promise<CreateOrderOutcome> {
     const { KundNr, AuftBestellNr } = order.head;
-    const auftNr = await this.numbered(createOrderBatch(order, event), async () => {
+    const auftNr = await this.writes.writeNumbered(createOrderBatch(order, event), ORDER_KEY, async () => {
       // A concurrent request (or another instance) committed the same KundNr + AuftBestellNr first.
       if (KundNr === null || AuftBestellNr === null) return null;
       return this.findByCustomerOrderNumber(KundNr, AuftBestellNr);
@@ -99,7 +97,11 @@ export class TypeOrmOrdersRepository extends OrdersRepository {
       );
     };
     try {
-      const auftNr = await this.numbered(convertOfferBatch(offerNr, order, event), taken);
+      const auftNr = await this.writes.writeNumbered(
+        convertOfferBatch(offerNr, order, event),
+        ORDER_KEY,
+        taken,
+      );
       return auftNr.created
         ? { converted: true, AuftNr: auftNr.value }
         : { converted: false, AuftNr: auftNr.value };
@@ -109,44 +111,5 @@ export class TypeOrmOrdersRepository extends OrdersRepository {
       if (converted === null) throw err;
       return { converted: false, AuftNr: converted };
     }
-  }
-
-  /**
-   * Writes a numbered order. A duplicate key is either the order that already exists (`existing`
-   * finds it) or an order number the ERP has used past the number range (orders written by
-   * other means): then the range is moved past it and the batch written again.
-   */
-  private async numbered(
-    batch: WriteBatch,
-    existing: () => Promise<string | null>,
-  ): Promise<{ created: boolean; value: string }> {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return { created: true, value: String(await this.writes.write(batch)) };
-      } catch (err) {
-        if (!isUniqueViolation(err)) throw err;
-        const found = await existing();
-        if (found !== null) return { created: false, value: found };
-        if (attempt >= MAX_USED_NUMBERS_SKIPPED || !(await this.skipUsedNumber())) throw err;
-      }
-    }
-  }
-
-  /** True when the next number of the range belongs to an order already; the range then moves past it. */
-  private async skipUsedNumber(): Promise<boolean> {
-    const range = await this.ranges.findOneBy({ Name: ORDER_NUMBER_RANGE });
-    if (!range) return false;
-    const last = Number(range.LetzteNr);
-    if (!(await this.heads.existsBy({ AuftNr: String(last + 1) }))) return false;
-    await this.writes.once({
-      kind: 'change',
-      build: (m) =>
-        m
-          .createQueryBuilder()
-          .update(NumberRangeEntity)
-          .set({ LetzteNr: last + 1 })
-          .where({ Name: ORDER_NUMBER_RANGE, LetzteNr: last }),
-    });
-    return true;
   }
 }
