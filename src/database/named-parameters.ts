@@ -1,7 +1,7 @@
 /**
  * A statement with TypeORM-style parameters (`:name`, `:...list`) as positional `?` parameters and
- * their values, for a better-sqlite3 connection of its own (the article render workers, which do
- * not load TypeORM). Values are always bound, never written into the text; a name without a value
+ * their values, for connections TypeORM does not manage (the SQLite read threads, the PostgreSQL
+ * read pool). Values are always bound, never written into the text; a name without a value
  * is an error.
  */
 export function positionalParameters(sql: string, params: Record<string, unknown>): [string, unknown[]] {

@@ -2,8 +2,7 @@ import { compareDecimals, Decimal, dec, decimalString } from '../common/money';
 import { ArticlePriceTiers, PriceTier } from './ports/price-determination';
 import { CandidatePriceList, StoredPrice } from './ports/price-sources';
 
-// The fallback between price lists as plain functions, without Nest or a database, so that the
-// article render workers (src/articles/adapters/sqlite-workers) run the very same code.
+// The fallback between price lists as plain functions, without Nest or a database.
 
 /** Orders the candidate lists: own list first, then the customer's type, then the default type. */
 export function fallbackOrder(lists: CandidatePriceList[]): CandidatePriceList[] {

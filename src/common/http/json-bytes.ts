@@ -1,5 +1,5 @@
 // JSON text to response bytes, kept apart from the request-body decoders (charset.ts) so that the
-// article render workers can encode without loading iconv-lite.
+// article list's streams encode without loading iconv-lite.
 
 /** The charsets JSON responses are sent in (RESPONSE_CHARSET). */
 export type ResponseCharset = 'iso-8859-1' | 'utf-8';
