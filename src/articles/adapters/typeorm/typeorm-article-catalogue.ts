@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '../../../common/config/app-config';
 import { inListBucket } from '../../../database/in-list-bucket';
 import { queryPrepared } from '../../../database/prepared-statements';
+import { SameTurnReads } from '../../../database/same-turn-reads';
 import { KeyList, ReadStatement, SqlReader } from '../../../database/sql-reader';
 import {
   ArticleCatalogue,
@@ -61,6 +62,8 @@ function changeStamp(latest: (Date | null)[]): ChangeStamp {
 
 @Injectable()
 export class TypeOrmArticleCatalogue extends ArticleCatalogue {
+  private readonly references = new SameTurnReads<RequestReferenceData>();
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly reader: SqlReader,
@@ -78,8 +81,17 @@ export class TypeOrmArticleCatalogue extends ArticleCatalogue {
     return this.dataSource.query(query, values);
   }
 
-  async referenceData(waehrAbk: string | null, debiNr: string | null): Promise<RequestReferenceData> {
-    // Every list request runs it: prepared (and on SQLite run at once when no write is open).
+  referenceData(waehrAbk: string | null, debiNr: string | null): Promise<RequestReferenceData> {
+    // Every list request runs it: prepared, and once for the requests of one event-loop turn.
+    return this.references.read(JSON.stringify([waehrAbk, debiNr]), () =>
+      this.readReferenceData(waehrAbk, debiNr),
+    );
+  }
+
+  private async readReferenceData(
+    waehrAbk: string | null,
+    debiNr: string | null,
+  ): Promise<RequestReferenceData> {
     const [query, values] = this.bind(REFERENCE_SQL, { waehrAbk: waehrAbk ?? '', debiNr: debiNr ?? '' });
     const [row] = await queryPrepared<Record<string, unknown>>(this.dataSource, query, values);
     return {

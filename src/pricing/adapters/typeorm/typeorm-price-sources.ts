@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { inListBucket } from '../../../database/in-list-bucket';
 import { queryPrepared } from '../../../database/prepared-statements';
+import { SameTurnReads } from '../../../database/same-turn-reads';
 import { CandidatePriceList, PriceRowOptions, PriceSources, StoredPrice } from '../../ports/price-sources';
 import { priceFromValues, pricesSql, PriceRow, toStoredPrice } from '../price-sql';
 import { ReadStatement, SqlReader } from '../../../database/sql-reader';
@@ -48,8 +49,18 @@ export class TypeOrmPriceSources extends PriceSources {
     super();
   }
 
+  private readonly lists = new SameTurnReads<CandidatePriceList[]>();
+
   async candidateLists(debiNr: string | null, waehrAbk: string): Promise<CandidatePriceList[]> {
-    // Every list request runs it: prepared (and on SQLite run at once when no write is open).
+    // Every list request runs it: prepared, and once for the requests of one event-loop turn
+    // (each caller gets its own array).
+    const lists = await this.lists.read(JSON.stringify([debiNr, waehrAbk]), () =>
+      this.readCandidateLists(debiNr, waehrAbk),
+    );
+    return lists.map((l) => ({ ...l }));
+  }
+
+  private async readCandidateLists(debiNr: string | null, waehrAbk: string): Promise<CandidatePriceList[]> {
     const [query, values] = this.dataSource.driver.escapeQueryWithParameters(
       CANDIDATE_LISTS_SQL,
       { debiNr, waehrAbk },
