@@ -1,7 +1,8 @@
 import { OnApplicationShutdown } from '@nestjs/common';
 import { Pool } from 'pg';
+import QueryStream from 'pg-query-stream';
 import { positionalParameters } from './named-parameters';
-import { KeyList, published, ReadStatement, SqlReader } from './sql-reader';
+import { KeyList, KeyListBuilder, published, ReadStatement, SqlReader } from './sql-reader';
 
 /**
  * The planner settings of the read connections: index paths only. The list's reads are lookups
@@ -38,9 +39,22 @@ export class PostgresReadPool extends SqlReader implements OnApplicationShutdown
     return Promise.all(statements.map((s) => this.rows(s)));
   }
 
+  /** Read through a cursor, 10,000 rows at a time: a million keys never sit in the heap as rows. */
   async keys(statement: ReadStatement): Promise<KeyList> {
     published([statement]);
-    return KeyList.of((await this.rows(statement)).map((r) => String(r[0])));
+    const [text, values] = numbered(statement);
+    const client = await this.pool.connect();
+    try {
+      const builder = new KeyListBuilder();
+      const rows = client.query(new QueryStream(text, values, { batchSize: 10_000, rowMode: 'array' }));
+      for await (const row of rows as AsyncIterable<unknown[]>) builder.add(String(row[0]));
+      client.release();
+      return builder.list();
+    } catch (err) {
+      // A connection left in the middle of a cursor is not handed out again.
+      client.release(err as Error);
+      throw err;
+    }
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -1,43 +1,13 @@
 import { DataSource } from 'typeorm';
+import { KeyList } from './key-list';
 import { directQueries } from './prepared-statements';
+
+export { KeyList, KeyListBuilder } from './key-list';
 
 /** A read-only statement with TypeORM-style named parameters (`:name`, `:...list`). */
 export interface ReadStatement {
   sql: string;
   params: Record<string, unknown>;
-}
-
-/**
- * The first column of a long result (an ordered list of keys) in compact form: the keys' UTF-8
- * bytes one after the other, and where each ends. A million article numbers take ~11 MB this way
- * and no heap object per key.
- */
-export class KeyList {
-  constructor(
-    private readonly bytes: Buffer,
-    private readonly ends: Uint32Array,
-  ) {}
-
-  static of(keys: string[]): KeyList {
-    const ends = new Uint32Array(keys.length);
-    let end = 0;
-    keys.forEach((k, i) => (ends[i] = end += Buffer.byteLength(k, 'utf8')));
-    return new KeyList(Buffer.from(keys.join(''), 'utf8'), ends);
-  }
-
-  get length(): number {
-    return this.ends.length;
-  }
-
-  /** Keys from `start` up to (not including) `end`, like Array.prototype.slice. */
-  slice(start: number, end = this.length): string[] {
-    const from = Math.max(0, Math.min(start, this.length));
-    const to = Math.max(from, Math.min(end, this.length));
-    const keys: string[] = new Array(to - from);
-    for (let i = from; i < to; i++)
-      keys[i - from] = this.bytes.toString('utf8', i === 0 ? 0 : this.ends[i - 1], this.ends[i]);
-    return keys;
-  }
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Statement } from 'better-sqlite3';
 import { sqliteDriver } from '@app/erp-db/sqlite-driver';
 import { workerData } from 'node:worker_threads';
 import { positionalParameters } from './named-parameters';
+import { KeyListBuilder } from './key-list';
 import type { ReadStatement } from './sql-reader';
 
 // A read thread of the SQLite read pool: one read-only connection, prepared statements reused.
@@ -41,37 +42,12 @@ function prepared(s: ReadStatement): [Statement, unknown[]] {
   return [statement, values];
 }
 
-/**
- * The keys' UTF-8 bytes and their ends (see KeyList), written into growing blocks as the rows
- * come: no string per key is kept, so a million keys cost the thread ~11 MB, not a heap of strings.
- */
+/** The keys' bytes and ends (see KeyList): no string per key is kept while they are read. */
 function keys(s: ReadStatement): { bytes: Uint8Array; ends: Uint32Array } {
   const [statement, values] = prepared(s);
-  let bytes = Buffer.allocUnsafe(1 << 20);
-  let ends = new Uint32Array(1 << 16);
-  let count = 0;
-  let end = 0;
-  for (const row of statement.iterate(...values) as IterableIterator<unknown[]>) {
-    const key = String(row[0]);
-    const size = Buffer.byteLength(key, 'utf8');
-    if (end + size > bytes.length) {
-      const grown = Buffer.allocUnsafe(Math.max(bytes.length * 2, end + size));
-      bytes.copy(grown, 0, 0, end);
-      bytes = grown;
-    }
-    if (count === ends.length) {
-      const grown = new Uint32Array(ends.length * 2);
-      grown.set(ends);
-      ends = grown;
-    }
-    end += bytes.write(key, end, 'utf8');
-    ends[count++] = end;
-  }
-  // Copies of the used parts: a view would send its whole block along.
-  return {
-    bytes: new Uint8Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + end)),
-    ends: ends.slice(0, count),
-  };
+  const builder = new KeyListBuilder();
+  for (const row of statement.iterate(...values) as IterableIterator<unknown[]>) builder.add(String(row[0]));
+  return builder.parts();
 }
 
 export default function run(task: ReadTask): unknown {
