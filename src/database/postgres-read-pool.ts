@@ -9,9 +9,12 @@ import { KeyList, KeyListBuilder, published, ReadStatement, SqlReader } from './
  * by key or ranges of an index; without statistics (after a bulk load nobody analysed) the
  * planner guessed that 100 article numbers match half of a table and scanned all of it (90 ms
  * instead of 1 ms for a page's stock at 1M articles). With these settings a plan does not depend
- * on statistics; a table without a usable index is still read whole.
+ * on statistics; a table without a usable index is still read whole. A path that is switched off
+ * still counts 10^10 in the plan's cost (the one-row Firma has no index), and a cost that high
+ * made PostgreSQL compile every page's query with JIT: 2.5 s of compilation for 36 ms of work
+ * (EXPLAIN ANALYZE at 1M articles). So JIT is off too.
  */
-const INDEX_PATHS = '-c enable_seqscan=off -c enable_hashjoin=off -c enable_mergejoin=off';
+const INDEX_PATHS = '-c enable_seqscan=off -c enable_hashjoin=off -c enable_mergejoin=off -c jit=off';
 
 /** `?` placeholders as PostgreSQL's `$1, $2, …`. */
 function numbered(s: ReadStatement): [string, unknown[]] {
