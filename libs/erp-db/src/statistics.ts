@@ -12,7 +12,11 @@ export async function refreshStatistics(ds: DataSource): Promise<void> {
       await ds.query('PRAGMA optimize');
       return;
     case 'postgres':
-      await ds.query('ANALYZE');
+      // VACUUM as well: it sets the visibility map, without which every index-only lookup of a
+      // freshly loaded table still visits the table row (a million heap fetches to order the
+      // articles of a web shop at 1M articles). It cannot run inside a transaction; ds.query
+      // does not open one.
+      await ds.query('VACUUM (ANALYZE)');
       return;
     case 'mssql':
       await ds.query('EXEC sp_updatestats');
