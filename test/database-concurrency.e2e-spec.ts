@@ -1,10 +1,13 @@
 import request from 'supertest';
 import { AddressEntity } from '@app/erp-db';
+import { BatchStep, UnitOfWork } from '../src/database/unit-of-work';
 import { createTestApp, json, TestApp } from './support/test-app';
 
 /**
- * Transactions must not leak into each other under concurrency, on every database. On SQLite
- * this needs the transaction gate (one shared connection); the server databases get it free.
+ * Transactions must not leak into each other under concurrency, on every database. Every
+ * transaction of the service is a unit-of-work batch; on SQLite (one connection shared by all of
+ * TypeORM's statements) the batch runs synchronously on a connection of its own, so a concurrent
+ * request's statement can neither land in it nor be rolled back with it.
  */
 describe('concurrent transactions and plain writes', () => {
   let t: TestApp;
@@ -27,19 +30,31 @@ describe('concurrent transactions and plain writes', () => {
 
   it('commits and rolls back each transaction on its own, and keeps every plain write', async () => {
     const repo = t.dataSource.getRepository(AddressEntity);
-    const transactions = Array.from({ length: 12 }, (_, i) =>
-      t.dataSource
-        .transaction(async (m) => {
-          await m.getRepository(AddressEntity).insert(address(`tx-${i}-a`));
-          await pause(5);
-          await m.getRepository(AddressEntity).insert(address(`tx-${i}-b`));
-          if (i % 2 === 1) throw new Error('rolled back on purpose');
+    const writes = t.app.get(UnitOfWork);
+    // An update that finds no row fails the batch after its two inserts.
+    const failing: BatchStep = {
+      kind: 'update',
+      target: AddressEntity,
+      set: { AdrName: 'never' },
+      where: { AdrName: 'no such address' },
+      expectRows: 1,
+      otherwise: () => new Error('rolled back on purpose'),
+    };
+    const transactions = Array.from({ length: 12 }, async (_, i) => {
+      await pause(i % 5);
+      return writes
+        .write({
+          steps: [
+            { kind: 'insert', target: AddressEntity, rows: [address(`tx-${i}-a`)] },
+            { kind: 'insert', target: AddressEntity, rows: [address(`tx-${i}-b`)] },
+            ...(i % 2 === 1 ? [failing] : []),
+          ],
         })
         .then(
           () => 'committed',
           () => 'rolled back',
-        ),
-    );
+        );
+    });
     const plain = Array.from({ length: 12 }, async (_, i) => {
       await pause(i);
       await repo.insert(address(`plain-${i}`));

@@ -1,16 +1,17 @@
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { isDatabaseEmpty, seedDemo } from '@app/erp-db';
 import { AppConfig } from '../common/config/app-config';
+import { closeSqliteConnection } from './sqlite-connection';
 
 /**
  * The embedded database needs no administrator: on start the app brings its schema up to date
  * and, when SEED_DEMO is on and the database is empty, loads the demo data.
  */
 @Injectable()
-export class DatabaseBootstrap implements OnModuleInit {
+export class DatabaseBootstrap implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('Database');
 
   constructor(
@@ -19,6 +20,9 @@ export class DatabaseBootstrap implements OnModuleInit {
   ) {}
 
   // onModuleInit runs before every onApplicationBootstrap, so other start-up reads find the schema.
+  // On SQLite the migrations and the seed are awaited transactions on TypeORM's one connection:
+  // nothing else may run meanwhile. Nothing does: the event relay and the other background work
+  // start in onApplicationBootstrap, and requests come only after app.listen (src/main.ts).
   async onModuleInit(): Promise<void> {
     if (this.config.dbType === 'sqlite' || this.config.seedDemo) {
       const applied = await this.dataSource.runMigrations({ transaction: 'each' });
@@ -29,6 +33,10 @@ export class DatabaseBootstrap implements OnModuleInit {
       await seedDemo(this.dataSource);
       this.logger.log(`demo data seeded in ${Date.now() - started} ms`);
     }
+  }
+
+  onApplicationShutdown(): void {
+    if (this.dataSource.options.type === 'better-sqlite3') closeSqliteConnection(this.dataSource);
   }
 }
 

@@ -5,18 +5,13 @@ import { erpDataSourceOptions } from '@app/erp-db';
 import { AppConfig } from '../common/config/app-config';
 import { DatabaseBootstrap } from './database-bootstrap';
 import { erpDbSettings } from './erp-db-settings';
-import { installSqliteTransactionGate } from './sqlite-transaction-gate';
 
 @Module({
   imports: [
     TypeOrmModule.forRootAsync({
       inject: [AppConfig],
       useFactory: (config: AppConfig) => erpDataSourceOptions(erpDbSettings(config)),
-      dataSourceFactory: async (options) => {
-        const dataSource = await new DataSource(options!).initialize();
-        installSqliteTransactionGate(dataSource);
-        return dataSource;
-      },
+      dataSourceFactory: (options) => new DataSource(options!).initialize(),
     }),
   ],
   providers: [DatabaseBootstrap],

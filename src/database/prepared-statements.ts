@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { channel } from 'node:diagnostics_channel';
 import type { Client } from 'pg';
 import { DataSource, QueryFailedError } from 'typeorm';
-import { readIfIdle } from './sqlite-transaction-gate';
+import { sqliteConnectionForReads } from './sqlite-connection';
 
 /**
  * How many different statement texts one service instance prepares on PostgreSQL. Each pooled
@@ -27,9 +27,11 @@ const registries = new WeakMap<DataSource, Set<string>>();
  * `dataSource.query(text, values)`, but on PostgreSQL as a named (prepared) statement: a
  * connection parses and plans a text once and afterwards only binds and executes it, which
  * saves the server most of the work of the small, frequent statements of the order path.
- * Errors are the same `QueryFailedError` as from TypeORM. On SQLite a read runs at once on the
- * prepared statement when no transaction is open (`readIfIdle`). Other databases, and SQLite
- * otherwise: `dataSource.query`. Not logged by TypeORM's query logger.
+ * Errors are the same `QueryFailedError` as from TypeORM. On a SQLite file a read runs at once,
+ * synchronously, on a prepared statement of the service's own connection (SqliteConnection):
+ * that skips TypeORM's query runner (several awaits and most of the cost of a small query), for
+ * the lookups every request makes. Other databases, and SQLite writes or in-memory databases:
+ * `dataSource.query`. Not logged by TypeORM's query logger.
  */
 export async function queryPrepared<T>(
   dataSource: DataSource,
@@ -37,7 +39,7 @@ export async function queryPrepared<T>(
   values: unknown[],
 ): Promise<T[]> {
   if (dataSource.options.type === 'better-sqlite3') {
-    const rows = readIfIdle<T>(dataSource, text, values);
+    const rows = sqliteConnectionForReads(dataSource)?.read<T>(text, values) ?? null;
     if (rows === null) return dataSource.query(text, values);
     published(text);
     return rows;

@@ -1,7 +1,6 @@
-import type { Database } from 'better-sqlite3';
 import { EVENT_NUMBER_RANGE } from '@app/erp-db';
 import { BatchStatements, ValueWriter } from './batch-statements';
-import { runExclusive, sqliteStatement } from './sqlite-transaction-gate';
+import { SqliteConnection, sqliteConnection } from './sqlite-connection';
 import {
   drawNumberSql,
   missingRange,
@@ -16,14 +15,15 @@ const NUMBER_SQL = drawNumberSql('returning', '?');
 
 /**
  * SQLite: TypeORM shares one better-sqlite3 connection between all requests, so an awaited
- * transaction would take in statements of concurrent requests. The batch runs synchronously in
- * one BEGIN IMMEDIATE transaction once the transaction gate is free: nothing can interleave.
+ * transaction would take in statements of concurrent requests. The batch runs on the service's
+ * own connection (SqliteConnection), synchronously in one BEGIN IMMEDIATE transaction: nothing
+ * can interleave, and it is all or nothing.
  */
 export class SqliteUnitOfWork extends UnitOfWork {
   private readonly sql = new BatchStatements(this.dataSource);
 
   write(batch: WriteBatch): Promise<number | null> {
-    return runExclusive(this.dataSource, (db) => db.transaction(() => this.writeNow(db, batch)).immediate());
+    return this.run((db) => db.transaction(() => this.writeNow(db, batch)));
   }
 
   once(statement: SingleStatement): Promise<number> {
@@ -31,12 +31,17 @@ export class SqliteUnitOfWork extends UnitOfWork {
       string,
       unknown[],
     ];
-    return runExclusive(this.dataSource, (db) => sqliteStatement(db, sql).run(...params).changes);
+    return this.run((db) => db.statement(sql).run(...params).changes);
   }
 
-  private writeNow(db: Database, batch: WriteBatch): number | null {
+  /** Runs `work` now; its errors come back as a rejected promise, as from the other adapters. */
+  private async run<T>(work: (db: SqliteConnection) => T): Promise<T> {
+    return work(sqliteConnection(this.dataSource));
+  }
+
+  private writeNow(db: SqliteConnection, batch: WriteBatch): number | null {
     const draw = (range: string): number => {
-      const row = sqliteStatement(db, NUMBER_SQL).get(range) as { LetzteNr: number } | undefined;
+      const row = db.statement(NUMBER_SQL).get(range) as { LetzteNr: number } | undefined;
       if (!row) throw missingRange(range);
       return Number(row.LetzteNr);
     };
@@ -54,7 +59,7 @@ export class SqliteUnitOfWork extends UnitOfWork {
         step.kind === 'insert'
           ? this.sql.insert(step.target, step.rows, write)
           : this.sql.update(step.target, step.set, step.where, write);
-      const run = sqliteStatement(db, sql).run(...params);
+      const run = db.statement(sql).run(...params);
       if (step.kind === 'insert' && step.name) keys.set(step.name, Number(run.lastInsertRowid));
       if (step.kind === 'update' && run.changes !== step.expectRows) throw step.otherwise();
     }

@@ -75,8 +75,9 @@ const MAX_USED_NUMBERS_SKIPPED = 100;
  * its number is drawn inside it (a rollback gives the number back, and two requests or two
  * instances never get the same one); its outbox row commits with it. One adapter per database
  * family (`unitOfWorkFor`):
- * - SQLite: the batch runs synchronously in one BEGIN IMMEDIATE transaction, so nothing of
- *   another request can interleave; other processes wait on SQLite's busy timeout.
+ * - SQLite: the batch runs synchronously in one BEGIN IMMEDIATE transaction on the service's own
+ *   connection (SqliteConnection), so nothing of another request can interleave; other
+ *   processes wait on SQLite's busy timeout.
  * - PostgreSQL: the batch is ONE statement (data-modifying CTEs): the number row stays locked
  *   only for that statement, not across client round trips.
  * - SQL Server: one transaction of query builders; the number drawn by UPDATE … OUTPUT.

@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AttributeEntity } from '@app/erp-db';
+import { UnitOfWorkModule } from '../database/unit-of-work.module';
 import { TypeOrmEventStore } from './adapters/typeorm/typeorm-event-store';
 import { TypeOrmEventSwitch } from './adapters/typeorm/typeorm-event-switch';
 import { EventFeed } from './event-feed.service';
@@ -17,7 +18,7 @@ import { WebhookSubscriptions } from './webhook-subscriptions.service';
 /** Events through the outbox (D10): recorder for the writes, relay, listeners, feed and webhooks API. */
 @Global()
 @Module({
-  imports: [TypeOrmModule.forFeature([AttributeEntity])],
+  imports: [TypeOrmModule.forFeature([AttributeEntity]), UnitOfWorkModule],
   controllers: [EventsController],
   providers: [
     EventRecorder,

@@ -11,6 +11,30 @@ import { sqliteDriver } from './sqlite-driver';
  */
 export const SQLITE_CACHE_PRAGMA = 'cache_size = -65536';
 
+/**
+ * SQL function that lowers like JavaScript (Ü, É, …): SQLite's own LOWER folds ASCII only, the
+ * other databases fold every letter, and the address search must find the same rows on all.
+ */
+export const SQLITE_UNICODE_LOWER = 'erp_unicode_lower';
+
+/**
+ * Settings and functions of every read-write SQLite connection of the service: TypeORM's (through
+ * its `prepareDatabase` option) and the service's own (SqliteConnection), so that a statement
+ * behaves the same on either. WAL lets readers run while one writer commits; the busy timeout
+ * makes a writer wait for another process (a CLI) instead of failing at once. Foreign keys are on
+ * as TypeORM turns them on for its connection.
+ */
+export function prepareSqliteConnection(db: Database): void {
+  db.pragma('foreign_keys = ON');
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('busy_timeout = 10000');
+  db.pragma(SQLITE_CACHE_PRAGMA);
+  db.function(SQLITE_UNICODE_LOWER, { deterministic: true }, (s: unknown) =>
+    s === null || s === undefined ? null : String(s).toLowerCase(),
+  );
+}
+
 export interface ErpDbSettings {
   type: DbType;
   /** SQLite file (sqlite only). */
@@ -37,13 +61,7 @@ export function erpDataSourceOptions(s: ErpDbSettings): DataSourceOptions {
         type: 'better-sqlite3',
         driver: sqliteDriver(),
         database: s.path,
-        // WAL lets readers run while one writer commits; the busy timeout queues writers.
-        prepareDatabase: (db: Database) => {
-          db.pragma('journal_mode = WAL');
-          db.pragma('synchronous = NORMAL');
-          db.pragma('busy_timeout = 10000');
-          db.pragma(SQLITE_CACHE_PRAGMA);
-        },
+        prepareDatabase: prepareSqliteConnection,
       };
     case 'postgres':
       return { ...common, type: 'postgres', url: s.url, extra: { max: s.poolSize ?? 20 } };

@@ -1,112 +1,47 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { CUSTOMER_FIELD_LENGTHS as LENGTH } from '@app/erp-db';
-import {
-  IsInt,
-  IsObject,
-  IsOptional,
-  IsString,
-  Length,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-  ValidateIf,
-  ValidateNested,
-} from 'class-validator';
-import { MAX_CREDIT_LIMIT } from './create-customer.dto';
-import { IsPaymentMethodList, NormalizeCurrency, NormalizePaymentMethods } from './customer-validators';
+import { IsObject, IsOptional, ValidateNested } from 'class-validator';
+import { OptionalField, UnclearableField } from './customer-fields';
 
-/** Present means "set"; these fields cannot be cleared (null is a 400). */
-const given = (field: string) => ValidateIf((o: Record<string, unknown>) => o[field] !== undefined);
-
-/** The GrundDaten fields of POST, all optional (D6); null clears an optional text. */
+/**
+ * The GrundDaten fields of POST, all optional (D6); null clears an optional text. WaehrAbk,
+ * FAKTZahlArt and KreditLimit may be left out but not cleared (null is a 400).
+ */
 export class UpdateCustomerFieldsDto {
-  @ApiPropertyOptional({ maxLength: LENGTH.WaehrAbk, example: 'CHF' })
-  @given('WaehrAbk')
-  @NormalizeCurrency()
-  @IsString()
-  @MaxLength(LENGTH.WaehrAbk)
-  @Matches(/^[A-Z]{3}$/, { message: 'WaehrAbk must be an ISO 4217 currency code such as CHF or EUR' })
+  @UnclearableField('WaehrAbk')
   WaehrAbk?: string;
 
-  @ApiPropertyOptional({ minLength: 1, maxLength: 1 })
-  @given('FAKTZahlArt')
-  @IsString()
-  @Length(1, 1)
+  @UnclearableField('FAKTZahlArt')
   FAKTZahlArt?: string;
 
-  @ApiPropertyOptional({ maxLength: LENGTH.AUFT_SPESEN, nullable: true, type: String })
-  @IsOptional()
-  @IsString()
-  @MaxLength(LENGTH.AUFT_SPESEN)
+  @OptionalField('AUFT_SPESEN', {}, 'put')
   AUFT_SPESEN?: string | null;
 
-  @ApiPropertyOptional({ maxLength: LENGTH.VBTyp, nullable: true, type: String })
-  @IsOptional()
-  @IsString()
-  @MaxLength(LENGTH.VBTyp)
+  @OptionalField('VBTyp', {}, 'put')
   VBTyp?: string | null;
 
-  @ApiPropertyOptional({ maxLength: LENGTH.TVTyp, nullable: true, type: String })
-  @IsOptional()
-  @IsString()
-  @MaxLength(LENGTH.TVTyp)
+  @OptionalField('TVTyp', {}, 'put')
   TVTyp?: string | null;
 
-  @ApiPropertyOptional({ maxLength: LENGTH.Kommentar, nullable: true, type: String })
-  @IsOptional()
-  @IsString()
-  @MaxLength(LENGTH.Kommentar)
+  @OptionalField('Kommentar', {}, 'put')
   Kommentar?: string | null;
 
-  @ApiPropertyOptional({ maxLength: LENGTH.SteuerNummer, nullable: true, type: String })
-  @IsOptional()
-  @IsString()
-  @MaxLength(LENGTH.SteuerNummer)
+  @OptionalField('SteuerNummer', {}, 'put')
   SteuerNummer?: string | null;
 
-  @ApiPropertyOptional({ maxLength: LENGTH.FirmenURL, nullable: true, type: String })
-  @IsOptional()
-  @IsString()
-  @MaxLength(LENGTH.FirmenURL)
+  @OptionalField('FirmenURL', {}, 'put')
   FirmenURL?: string | null;
 
-  @ApiPropertyOptional({ minimum: 0, description: '0 = blocked' })
-  @given('KreditLimit')
-  @IsInt()
-  @Min(0)
-  @Max(MAX_CREDIT_LIMIT)
+  @UnclearableField('KreditLimit')
   KreditLimit?: number;
 
-  @ApiPropertyOptional({ example: 'K,R', nullable: true, type: String })
-  @IsOptional()
-  @NormalizePaymentMethods()
-  @IsString()
-  @MaxLength(LENGTH.ZahlungsMethode)
-  @IsPaymentMethodList()
+  @OptionalField('ZahlungsMethode', {}, 'put')
   ZahlungsMethode?: string | null;
 
-  @ApiPropertyOptional({
-    maxLength: LENGTH.KundBez,
-    nullable: true,
-    type: String,
-    description: 'Beyond the spec',
-  })
-  @IsOptional()
-  @IsString()
-  @MaxLength(LENGTH.KundBez)
+  @OptionalField('KundBez', { description: 'Beyond the spec' }, 'put')
   KundBez?: string | null;
 
-  @ApiPropertyOptional({
-    maxLength: LENGTH.BrancheID,
-    nullable: true,
-    type: String,
-    description: 'Beyond the spec',
-  })
-  @IsOptional()
-  @IsString()
-  @MaxLength(LENGTH.BrancheID)
+  @OptionalField('BrancheID', { description: 'Beyond the spec' }, 'put')
   BrancheID?: string | null;
 }
 

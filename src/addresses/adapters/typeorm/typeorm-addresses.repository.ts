@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository, SelectQueryBuilder } from 'typeorm';
-import { AddressEntity, AttributeEntity, CustomerEntity } from '@app/erp-db';
+import { AddressEntity, AttributeEntity, CustomerEntity, SQLITE_UNICODE_LOWER } from '@app/erp-db';
 import { AppConfig } from '../../../common/config/app-config';
-import { sqliteFunction } from '../../../database/sqlite-transaction-gate';
 import {
   CUSTOMER_WEBSHOP_MATCH,
   customerWebshopParams,
@@ -20,7 +19,6 @@ import {
 
 const ADDRESS_COLUMNS: Array<keyof AddressRecord> = ['AdrNr', ...ADDRESS_FIELDS];
 
-const SQLITE_LOWER = 'erp_unicode_lower';
 /** Contact, delivery and billing address. */
 const MAX_ROWS_OF_ONE_CUSTOMER = 3;
 
@@ -101,7 +99,8 @@ export class TypeOrmAddressesRepository extends AddressesRepository {
   /** Customers with one address (in any role) that matches every criterion, ignoring case and blanks. */
   private matching(criteria: AddressCriteria, webshop: string | null): SelectQueryBuilder<AddressEntity> {
     const sqlite = this.customers.manager.connection.driver.options.type === 'better-sqlite3';
-    const lower = sqlite ? this.sqliteLowerFunction() : 'LOWER';
+    // SQLite's LOWER folds ASCII only; the registered function (prepareSqliteConnection) lowers Ü, É, …
+    const lower = sqlite ? SQLITE_UNICODE_LOWER : 'LOWER';
     // SQLite (without statistics) would walk every customer and look the address up; the unary
     // plus takes the address key out of index use, so the scan starts at the matching addresses.
     const adr = sqlite ? '+a.AdrNr' : 'a.AdrNr';
@@ -130,14 +129,6 @@ export class TypeOrmAddressesRepository extends AddressesRepository {
       qb.andWhere(`${lower}(TRIM(a.${field})) = :v${i}`, { [`v${i}`]: wanted.toLowerCase() });
     });
     return qb;
-  }
-
-  /** SQLite's LOWER folds ASCII only; a registered function lowers Ü, É, ... like the other databases. */
-  private sqliteLowerFunction(): string {
-    sqliteFunction(this.customers.manager.connection, SQLITE_LOWER, (s) =>
-      s === null || s === undefined ? null : String(s).toLowerCase(),
-    );
-    return SQLITE_LOWER;
   }
 }
 

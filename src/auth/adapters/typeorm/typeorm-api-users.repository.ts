@@ -33,10 +33,11 @@ export class TypeOrmApiUsersRepository extends ApiUsersRepository {
 
   async create(user: NewApiUser): Promise<StoredApiUser> {
     const now = new Date();
-    const saved = await this.users.save(
-      this.users.create({ ...user, disabled: 0, createdAt: now, updatedAt: now }),
-    );
-    return toStored(saved);
+    const row = this.users.create({ ...user, disabled: 0, createdAt: now, updatedAt: now });
+    // insert, not save: save opens a transaction, and on SQLite none may be awaited on TypeORM's
+    // one connection (see SqliteConnection). insert sets the generated id on `row`.
+    await this.users.insert(row);
+    return toStored(row);
   }
 
   async setDisabled(name: string, disabled: boolean): Promise<boolean> {

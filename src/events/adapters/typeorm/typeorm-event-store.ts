@@ -7,6 +7,8 @@ import {
   WebhookSubscriptionEntity,
 } from '@app/erp-db';
 import { DataSource, EntityManager, In, MoreThan } from 'typeorm';
+import { unitOfWorkFor } from '../../../database/unit-of-work.module';
+import { BatchStep, UnitOfWork } from '../../../database/unit-of-work';
 import { StoredEvent } from '../../erp-events';
 import {
   ClaimedDelivery,
@@ -25,12 +27,19 @@ const CHUNK = 100;
 
 type Row = Record<string, unknown>;
 
+/** A concurrent fan-out (another instance) took one of the events first. */
+class FannedOutElsewhere extends Error {}
+
 /**
  * The outbox on the ERP database. Two statements decide which instance does what; per database:
  * - PostgreSQL: `SELECT … FOR UPDATE SKIP LOCKED` (fan-out, in a transaction) and one
  *   `UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED) RETURNING …` (claim).
  * - SQL Server: the same with `WITH (UPDLOCK, READPAST, ROWLOCK)` and `UPDATE … OUTPUT`.
- * - SQLite: one writer at a time; select and update run in one transaction.
+ * - SQLite (one writer at a time, and no transaction may be awaited on TypeORM's connection, see
+ *   SqliteConnection): the fan-out reads the events, then writes their deliveries and marks them
+ *   fanned out in one unit-of-work batch that expects each event still unmarked (else another
+ *   instance was first, and the batch is rolled back); the claim is the PostgreSQL statement
+ *   without the row locks, which commits on its own.
  * A claimed delivery carries a lease (owner, until); once it runs out, any instance may claim it
  * again, which is what makes delivery at-least-once after a crash.
  */
@@ -38,32 +47,21 @@ type Row = Record<string, unknown>;
 export class TypeOrmEventStore extends EventStore {
   private readonly db: 'postgres' | 'mssql' | 'sqlite';
 
-  constructor(private readonly dataSource: DataSource) {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly writes: UnitOfWork = unitOfWorkFor(dataSource),
+  ) {
     super();
     const type = dataSource.options.type;
     this.db = type === 'postgres' ? 'postgres' : type === 'mssql' ? 'mssql' : 'sqlite';
   }
 
   async fanOut(limit: number, targets: DeliveryTarget[]): Promise<number> {
+    if (this.db === 'sqlite') return this.fanOutInBatch(limit, targets);
     return this.dataSource.transaction(async (m) => {
       const events = await this.raw(m, this.fanOutSql(), { limit });
       if (events.length === 0) return 0;
-      const subscriptions = await m.getRepository(WebhookSubscriptionEntity).find({
-        select: { id: true, events: true },
-        where: { enabled: 1 },
-      });
-      const now = new Date();
-      const rows: Array<Partial<EventDeliveryEntity>> = [];
-      for (const e of events) {
-        const eventId = Number(e.id);
-        const all = [
-          ...targets,
-          ...subscriptions
-            .filter((s) => s.events.split(',').includes(String(e.event)))
-            .map((s) => ({ listener: 'subscription', target: String(s.id) })),
-        ];
-        for (const t of all) rows.push({ eventId, ...t, status: 'pending', attempts: 0, nextAttemptAt: now });
-      }
+      const rows = await this.newDeliveries(m, events, targets);
       for (let i = 0; i < rows.length; i += CHUNK)
         await m.getRepository(EventDeliveryEntity).insert(rows.slice(i, i + CHUNK));
       await m
@@ -71,6 +69,56 @@ export class TypeOrmEventStore extends EventStore {
         .update({ id: In(events.map((e) => Number(e.id))) }, { fannedOut: 1 });
       return events.length;
     });
+  }
+
+  private async fanOutInBatch(limit: number, targets: DeliveryTarget[]): Promise<number> {
+    const m = this.dataSource.manager;
+    const events = await this.raw(m, this.fanOutSql(), { limit });
+    if (events.length === 0) return 0;
+    const rows = await this.newDeliveries(m, events, targets);
+    const steps: BatchStep[] = events.map((e) => ({
+      kind: 'update',
+      target: EventEntity,
+      set: { fannedOut: 1 },
+      where: { id: Number(e.id), fannedOut: 0 },
+      expectRows: 1,
+      otherwise: () => new FannedOutElsewhere(),
+    }));
+    for (let i = 0; i < rows.length; i += CHUNK)
+      steps.push({ kind: 'insert', target: EventDeliveryEntity, rows: rows.slice(i, i + CHUNK) });
+    try {
+      await this.writes.write({ steps });
+    } catch (err) {
+      // Nothing was written; the next round reads the events that are still left.
+      if (err instanceof FannedOutElsewhere) return 0;
+      throw err;
+    }
+    return events.length;
+  }
+
+  /** The pending deliveries of `events`: one per static target and per matching subscription. */
+  private async newDeliveries(
+    m: EntityManager,
+    events: Row[],
+    targets: DeliveryTarget[],
+  ): Promise<Array<Partial<EventDeliveryEntity>>> {
+    const subscriptions = await m.getRepository(WebhookSubscriptionEntity).find({
+      select: { id: true, events: true },
+      where: { enabled: 1 },
+    });
+    const now = new Date();
+    const rows: Array<Partial<EventDeliveryEntity>> = [];
+    for (const e of events) {
+      const eventId = Number(e.id);
+      const all = [
+        ...targets,
+        ...subscriptions
+          .filter((s) => s.events.split(',').includes(String(e.event)))
+          .map((s) => ({ listener: 'subscription', target: String(s.id) })),
+      ];
+      for (const t of all) rows.push({ eventId, ...t, status: 'pending', attempts: 0, nextAttemptAt: now });
+    }
+    return rows;
   }
 
   async backlog(now: Date): Promise<EventBacklog> {
@@ -123,15 +171,17 @@ export class TypeOrmEventStore extends EventStore {
       `AND ("lease_until" IS NULL OR "lease_until" < :now) AND "listener" IN (:...listeners)`;
     const returned = ['id', 'event_id', 'listener', 'target', 'attempts'];
     let rows: Row[];
-    if (this.db === 'postgres') {
+    if (this.db !== 'mssql') {
+      // SQLite takes no row locks (one writer at a time), and the statement commits on its own.
+      const lock = this.db === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : '';
       rows = await this.raw(
         this.dataSource.manager,
         `UPDATE "rest_event_delivery" SET "lease_owner" = :owner, "lease_until" = :until WHERE "id" IN ` +
-          `(SELECT "id" FROM "rest_event_delivery" WHERE ${due} ORDER BY "next_attempt_at", "id" LIMIT :limit FOR UPDATE SKIP LOCKED) ` +
+          `(SELECT "id" FROM "rest_event_delivery" WHERE ${due} ORDER BY "next_attempt_at", "id" LIMIT :limit${lock}) ` +
           `RETURNING ${returned.map((c) => `"${c}"`).join(', ')}`,
         params,
       );
-    } else if (this.db === 'mssql') {
+    } else {
       rows = await this.raw(
         this.dataSource.manager,
         `WITH "c" AS (SELECT TOP (:limit) ${[...returned, 'lease_owner', 'lease_until'].map((c) => `"${c}"`).join(', ')} ` +
@@ -141,19 +191,6 @@ export class TypeOrmEventStore extends EventStore {
           `OUTPUT ${returned.map((c) => `INSERTED."${c}"`).join(', ')}`,
         params,
       );
-    } else {
-      rows = await this.dataSource.transaction(async (m) => {
-        const found = await this.raw(
-          m,
-          `SELECT ${returned.map((c) => `"${c}"`).join(', ')} FROM "rest_event_delivery" WHERE ${due} ORDER BY "next_attempt_at", "id" LIMIT :limit`,
-          params,
-        );
-        if (found.length > 0)
-          await m
-            .getRepository(EventDeliveryEntity)
-            .update({ id: In(found.map((r) => Number(r.id))) }, { leaseOwner: owner, leaseUntil });
-        return found;
-      });
     }
     if (rows.length === 0) return [];
     const events = await this.eventsById(rows.map((r) => Number(r.event_id)));

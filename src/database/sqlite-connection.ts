@@ -1,0 +1,108 @@
+import type { Database, Statement } from 'better-sqlite3';
+import { DataSource, QueryFailedError } from 'typeorm';
+import { prepareSqliteConnection, sqliteDriver } from '@app/erp-db';
+
+/** Statement texts kept prepared per connection. */
+const MAX_STATEMENTS = 500;
+
+/**
+ * The service's own better-sqlite3 connection on the SQLite file of a DataSource, next to
+ * TypeORM's. TypeORM's driver has ONE connection for all requests: a transaction awaited on it
+ * (BEGIN … await … COMMIT) would take in the statements concurrent requests send meanwhile, and
+ * roll them back with it. So no awaited transaction runs on it while requests are served (only
+ * migrations and the demo seed, before the first request); TypeORM sends single statements,
+ * which commit on their own within the call. Every transaction runs here instead, synchronously
+ * (`transaction`): it begins and ends within one turn of the event loop, so no statement of
+ * another request can come between, on this connection or on TypeORM's. Nothing is held across
+ * turns, so the two connections never wait for each other; the busy timeout is for other
+ * processes (the CLIs) only. Both connections see what the other committed (WAL).
+ */
+export class SqliteConnection {
+  private readonly statements = new Map<string, Statement<unknown[]>>();
+
+  private constructor(private readonly db: Database) {}
+
+  /** Opens the file (with the settings and functions of TypeORM's connection). */
+  static open(file: string): SqliteConnection {
+    if (file === '' || file === ':memory:')
+      throw new Error(
+        'An in-memory SQLite database cannot be opened a second time; the service needs a file (DB_PATH).',
+      );
+    const db = new (sqliteDriver())(file, { fileMustExist: true });
+    prepareSqliteConnection(db);
+    return new SqliteConnection(db);
+  }
+
+  /** The prepared statement of `text` (prepared once, then reused). */
+  statement(text: string): Statement<unknown[]> {
+    let statement = this.statements.get(text);
+    if (!statement) {
+      if (this.statements.size >= MAX_STATEMENTS) this.statements.clear();
+      statement = this.db.prepare<unknown[]>(text);
+      this.statements.set(text, statement);
+    }
+    return statement;
+  }
+
+  /**
+   * Runs `work` in one BEGIN IMMEDIATE transaction: committed when it returns, rolled back when
+   * it throws. `work` must be synchronous (better-sqlite3 refuses a promise).
+   */
+  transaction<T>(work: () => T): T {
+    return this.db.transaction(work).immediate();
+  }
+
+  /**
+   * The rows of a read-only statement, or null for a statement that writes (it is not run).
+   * Errors are TypeORM's QueryFailedError, as from `dataSource.query`.
+   */
+  read<T>(text: string, values: unknown[]): T[] | null {
+    try {
+      const statement = this.statement(text);
+      return statement.reader && statement.readonly ? (statement.all(...values) as T[]) : null;
+    } catch (err) {
+      throw new QueryFailedError(text, values, err as Error);
+    }
+  }
+
+  close(): void {
+    this.statements.clear();
+    if (this.db.open) this.db.close();
+  }
+}
+
+/** The SqliteConnection of each SQLite DataSource (opened at first use), or 'closed'. */
+const connections = new WeakMap<DataSource, SqliteConnection | 'closed'>();
+
+/**
+ * The SqliteConnection on the file of `dataSource`, opened at first use and kept until
+ * `closeSqliteConnection` (DatabaseModule closes it with the application).
+ */
+export function sqliteConnection(dataSource: DataSource): SqliteConnection {
+  let connection = connections.get(dataSource);
+  if (connection === 'closed') throw new Error('The SQLite connection is closed (shutting down).');
+  if (!connection) {
+    if (dataSource.options.type !== 'better-sqlite3') throw new Error('Not a SQLite data source.');
+    connection = SqliteConnection.open(dataSource.options.database);
+    connections.set(dataSource, connection);
+  }
+  return connection;
+}
+
+/**
+ * The SqliteConnection for a read, or null where reads take TypeORM's way: another database, an
+ * in-memory database (it cannot be opened twice), a data source not (or no longer) open.
+ */
+export function sqliteConnectionForReads(dataSource: DataSource): SqliteConnection | null {
+  if (dataSource.options.type !== 'better-sqlite3' || !dataSource.isInitialized) return null;
+  const file = dataSource.options.database;
+  if (file === '' || file === ':memory:' || connections.get(dataSource) === 'closed') return null;
+  return sqliteConnection(dataSource);
+}
+
+/** Closes the SqliteConnection of `dataSource` for good (a later use fails, reads take TypeORM's way). */
+export function closeSqliteConnection(dataSource: DataSource): void {
+  const connection = connections.get(dataSource);
+  if (connection instanceof SqliteConnection) connection.close();
+  connections.set(dataSource, 'closed');
+}
