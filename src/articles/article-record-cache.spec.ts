@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { AppConfig } from '../common/config/app-config';
 import { ArticleRecordCache, LATE_COMMIT_MARGIN_MS } from './article-record-cache';
 
@@ -10,21 +11,41 @@ const stamp = (key: string, latest: string | null) => ({
 });
 const nothingChanged = async () => [];
 
+/** The cache holds records as bytes; the tests speak in their text. */
+const text = (bytes: Uint8Array | undefined) =>
+  bytes === undefined ? undefined : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString();
+const store = (
+  cache: ArticleRecordCache,
+  generation: number,
+  context: string,
+  records: { artNr: string; json: string }[],
+) =>
+  cache.store(
+    generation,
+    context,
+    records.map((r) => ({ artNr: r.artNr, bytes: Buffer.from(r.json) })),
+  );
+const lookup = (cache: ArticleRecordCache, context: string, artNrs: string[]) =>
+  cache.lookup(context, artNrs).map(text);
+
+/** A JSON text that does not compress below `bytes` (the cache holds records compressed). */
+const noise = (bytes: number) => JSON.stringify(randomBytes(bytes).toString('base64'));
+
 describe('ArticleRecordCache', () => {
   afterEach(() => jest.useRealTimers());
 
   it('serves what was stored for the same context only', async () => {
     const cache = cacheWith();
     const gen = await cache.sync(stamp('a', '2026-01-01T00:00:00Z'), nothingChanged);
-    cache.store(gen, 'ctx1', [{ artNr: '1', json: '{"ArtNr":"1"}' }]);
-    expect(cache.lookup('ctx1', ['1', '2'])).toEqual(['{"ArtNr":"1"}', undefined]);
-    expect(cache.lookup('ctx2', ['1'])).toEqual([undefined]);
+    store(cache, gen, 'ctx1', [{ artNr: '1', json: '{"ArtNr":"1"}' }]);
+    expect(lookup(cache, 'ctx1', ['1', '2'])).toEqual(['{"ArtNr":"1"}', undefined]);
+    expect(lookup(cache, 'ctx2', ['1'])).toEqual([undefined]);
   });
 
   it('drops the articles changed since the previous stamp (less the margin) when the stamp moves', async () => {
     const cache = cacheWith();
     let gen = await cache.sync(stamp('a', '2026-01-01T10:00:00Z'), nothingChanged);
-    cache.store(gen, 'ctx', [
+    store(cache, gen, 'ctx', [
       { artNr: '1', json: 'one' },
       { artNr: '2', json: 'two' },
     ]);
@@ -34,7 +55,7 @@ describe('ArticleRecordCache', () => {
       return ['2'];
     });
     expect(asked).toEqual([new Date(Date.parse('2026-01-01T10:00:00Z') - LATE_COMMIT_MARGIN_MS)]);
-    expect(cache.lookup('ctx', ['1', '2'])).toEqual(['one', undefined]);
+    expect(lookup(cache, 'ctx', ['1', '2'])).toEqual(['one', undefined]);
     // An unchanged stamp asks nothing.
     await cache.sync(stamp('b', '2026-01-01T10:05:00Z'), () => Promise.reject(new Error('not asked')));
   });
@@ -43,39 +64,39 @@ describe('ArticleRecordCache', () => {
     const cache = cacheWith();
     const old = await cache.sync(stamp('a', '2026-01-01T10:00:00Z'), nothingChanged);
     await cache.sync(stamp('b', '2026-01-01T10:01:00Z'), async () => ['1']);
-    cache.store(old, 'ctx', [{ artNr: '1', json: 'stale' }]);
-    expect(cache.lookup('ctx', ['1'])).toEqual([undefined]);
+    store(cache, old, 'ctx', [{ artNr: '1', json: 'stale' }]);
+    expect(lookup(cache, 'ctx', ['1'])).toEqual([undefined]);
   });
 
   it('forgets everything when the changed articles cannot be listed', async () => {
     const cache = cacheWith();
     const gen = await cache.sync(stamp('a', '2026-01-01T10:00:00Z'), nothingChanged);
-    cache.store(gen, 'ctx', [{ artNr: '1', json: 'one' }]);
+    store(cache, gen, 'ctx', [{ artNr: '1', json: 'one' }]);
     await cache.sync(stamp('b', '2026-01-01T10:01:00Z'), () => Promise.reject(new Error('db down')));
-    expect(cache.lookup('ctx', ['1'])).toEqual([undefined]);
+    expect(lookup(cache, 'ctx', ['1'])).toEqual([undefined]);
   });
 
   it('lets entries expire after ARTICLE_CACHE_SECONDS', async () => {
     jest.useFakeTimers({ now: new Date('2026-03-01T00:00:00Z') });
     const cache = cacheWith(30);
     const gen = await cache.sync(stamp('a', null), nothingChanged);
-    cache.store(gen, 'ctx', [{ artNr: '1', json: 'one' }]);
+    store(cache, gen, 'ctx', [{ artNr: '1', json: 'one' }]);
     jest.setSystemTime(new Date('2026-03-01T00:00:29Z'));
-    expect(cache.lookup('ctx', ['1'])).toEqual(['one']);
+    expect(lookup(cache, 'ctx', ['1'])).toEqual(['one']);
     jest.setSystemTime(new Date('2026-03-01T00:00:31Z'));
-    expect(cache.lookup('ctx', ['1'])).toEqual([undefined]);
+    expect(lookup(cache, 'ctx', ['1'])).toEqual([undefined]);
     expect(cache.stats().entries).toBe(0);
   });
 
   it('stays within ARTICLE_CACHE_MB, dropping the oldest entries first', async () => {
     const cache = cacheWith(60, 1);
     const gen = await cache.sync(stamp('a', null), nothingChanged);
-    const json = 'x'.repeat(10_000);
-    for (let i = 0; i < 200; i++) cache.store(gen, 'ctx', [{ artNr: String(i), json }]);
+    const json = Array.from({ length: 200 }, () => noise(10_000));
+    for (let i = 0; i < 200; i++) store(cache, gen, 'ctx', [{ artNr: String(i), json: json[i] }]);
     const { entries, bytes } = cache.stats();
     expect(bytes).toBeLessThanOrEqual(1024 * 1024);
     expect(entries).toBeGreaterThan(90);
-    expect(cache.lookup('ctx', ['0', '199'])).toEqual([undefined, json]);
+    expect(lookup(cache, 'ctx', ['0', '199'])).toEqual([undefined, json[199]]);
   });
 
   it('drops the oldest entries of all contexts first, whichever context is storing', async () => {
@@ -83,15 +104,22 @@ describe('ArticleRecordCache', () => {
     const cache = cacheWith(3600, 1);
     const gen = await cache.sync(stamp('a', null), nothingChanged);
     // Six entries of ~150 kB fit the 1 MiB, seven do not.
-    const json = 'x'.repeat(150_000);
-    const held = (ctx: string, artNrs: string[]) => cache.lookup(ctx, artNrs).map((j) => j === json);
-    cache.store(gen, 'old', [{ artNr: 'A1', json }]);
+    const json = new Map<string, string>();
+    const record = (artNr: string) => {
+      json.set(artNr, noise(150_000));
+      return [{ artNr, json: json.get(artNr) as string }];
+    };
+    const held = (ctx: string, artNrs: string[]) =>
+      lookup(cache, ctx, artNrs).map((j, i) => j === json.get(artNrs[i]));
+    // The first records stored become the compression dictionary (and compress to almost nothing).
+    store(cache, gen, 'first', [{ artNr: 'F', json: '{}' }]);
+    store(cache, gen, 'old', record('A1'));
     jest.advanceTimersByTime(1000);
-    for (let i = 0; i < 5; i++) cache.store(gen, 'new', [{ artNr: `N${i}`, json }]);
+    for (let i = 0; i < 5; i++) store(cache, gen, 'new', record(`N${i}`));
     jest.advanceTimersByTime(1000);
-    cache.store(gen, 'old', [{ artNr: 'A2', json }]);
+    store(cache, gen, 'old', record('A2'));
     expect(held('old', ['A1', 'A2'])).toEqual([false, true]);
-    for (let i = 0; i < 4; i++) cache.store(gen, 'other', [{ artNr: `O${i}`, json }]);
+    for (let i = 0; i < 4; i++) store(cache, gen, 'other', record(`O${i}`));
     expect(held('old', ['A2'])).toEqual([true]);
     expect(held('new', ['N0', 'N1', 'N2', 'N3', 'N4'])).toEqual([false, false, false, false, true]);
     expect(held('other', ['O0', 'O1', 'O2', 'O3'])).toEqual([true, true, true, true]);
@@ -102,24 +130,42 @@ describe('ArticleRecordCache', () => {
     const cache = cacheWith();
     let gen = await cache.sync(stamp('a', '2026-01-01T10:00:00Z'), nothingChanged);
     for (let c = 0; c < 3; c++)
-      cache.store(gen, `ctx${c}`, [
+      store(cache, gen, `ctx${c}`, [
         { artNr: '1', json: `one${c}` },
         { artNr: '2', json: `two${c}` },
       ]);
     gen = await cache.sync(stamp('b', '2026-01-01T10:01:00Z'), async () => ['1']);
-    for (let c = 0; c < 3; c++) expect(cache.lookup(`ctx${c}`, ['1', '2'])).toEqual([undefined, `two${c}`]);
-    for (let c = 3; c < 1000; c++) cache.store(gen, `ctx${c}`, [{ artNr: '9', json: 'x' }]);
-    expect(cache.lookup('ctx0', ['2'])).toEqual(['two0']);
-    cache.store(gen, 'one-more', [{ artNr: '9', json: 'y' }]);
-    expect(cache.lookup('ctx0', ['2'])).toEqual([undefined]);
-    expect(cache.lookup('one-more', ['9'])).toEqual(['y']);
+    for (let c = 0; c < 3; c++) expect(lookup(cache, `ctx${c}`, ['1', '2'])).toEqual([undefined, `two${c}`]);
+    for (let c = 3; c < 1000; c++) store(cache, gen, `ctx${c}`, [{ artNr: '9', json: 'x' }]);
+    expect(lookup(cache, 'ctx0', ['2'])).toEqual(['two0']);
+    store(cache, gen, 'one-more', [{ artNr: '9', json: 'y' }]);
+    expect(lookup(cache, 'ctx0', ['2'])).toEqual([undefined]);
+    expect(lookup(cache, 'one-more', ['9'])).toEqual(['y']);
     expect(cache.stats().entries).toBe(1);
   });
 
   it('does nothing when switched off', async () => {
     const cache = cacheWith(0);
     const gen = await cache.sync(stamp('a', null), () => Promise.reject(new Error('not asked')));
-    cache.store(gen, 'ctx', [{ artNr: '1', json: 'one' }]);
-    expect(cache.lookup('ctx', ['1'])).toEqual([undefined]);
+    store(cache, gen, 'ctx', [{ artNr: '1', json: 'one' }]);
+    expect(lookup(cache, 'ctx', ['1'])).toEqual([undefined]);
+  });
+
+  it('gives back exactly the JSON stored, umlauts and characters beyond Latin-1 included, in any context', async () => {
+    const cache = cacheWith();
+    const gen = await cache.sync(stamp('a', null), nothingChanged);
+    const records = [
+      { artNr: 'Ü1', json: '{"ArtNr":"Ü1","ArtBez":"Größe L – 5 €","Farbe":null,"WUSTSatz":8.1}' },
+      { artNr: '2', json: '{"ArtNr":"2","ArtBez":"Zeichen 😀 und \\u0000","attributes":[]}' },
+      { artNr: '3', json: noise(40_000) },
+      { artNr: '4', json: '' },
+    ];
+    store(cache, gen, 'ctx', records);
+    store(cache, gen, 'other', [{ artNr: '2', json: '{"ArtNr":"2","fields":"few"}' }]);
+    expect(lookup(cache, 'ctx', ['Ü1', '2', '3', '4'])).toEqual(records.map((r) => r.json));
+    expect(lookup(cache, 'other', ['2', 'Ü1'])).toEqual(['{"ArtNr":"2","fields":"few"}', undefined]);
+    const { bytes } = cache.stats();
+    // Records are held compressed: well below their JSON's size, the incompressible one aside.
+    expect(bytes).toBeLessThan(41_000 + 4 * 200);
   });
 });

@@ -1,20 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../common/config/app-config';
+import { CompactRecords } from './compact-records';
 import { ChangeStamp } from './ports/article-catalogue';
 
-interface Entry {
-  json: string;
-  storedAt: number;
-}
-
-/** One record context's entries by article number, oldest first (Map order is insertion order). */
-type ContextEntries = Map<string, Entry>;
+/**
+ * One record context's entries by article number, oldest first (Map order is insertion order);
+ * each value is a record packed by `CompactRecords` (its JSON compressed, with the time stored).
+ */
+type ContextEntries = Map<string, string>;
 
 /** A change stamped a little before the newest one seen may still be committing (a long ERP transaction). */
 export const LATE_COMMIT_MARGIN_MS = 60_000;
 
-/** Bytes counted per entry besides its JSON (key, map slots, entry object). */
-const ENTRY_OVERHEAD = 128;
+/** Bytes counted per entry besides its packed record (key string, map slots, string header). */
+const ENTRY_OVERHEAD = 80;
 
 /** Record contexts kept apart at most (customers with own price lists each make one); beyond, start over. */
 const MAX_CONTEXTS = 1000;
@@ -29,7 +28,8 @@ const MAX_CONTEXTS = 1000;
  * the previous stamp (less a margin for late commits) are dropped before anything is served, so a
  * change the ERP stamps is visible at once. What carries no stamp (attributes, translations, tax
  * codes, store release, deleted rows) is bounded by the age of an entry: ARTICLE_CACHE_SECONDS.
- * Memory is bounded by ARTICLE_CACHE_MB; the oldest entries go first.
+ * Memory is bounded by ARTICLE_CACHE_MB; the oldest entries go first. Records are kept compressed
+ * (~100 bytes instead of ~750 of JSON), so the default holds a catalogue of a million articles.
  *
  * Records read under an older stamp are not stored: a request that read its rows before a change
  * cannot put them back after that change was evicted.
@@ -38,6 +38,7 @@ const MAX_CONTEXTS = 1000;
 export class ArticleRecordCache {
   /** Record-context key -> its entries: a lookup is one Map read per article, no key to build. */
   private readonly contexts = new Map<string, ContextEntries>();
+  private readonly packer = new CompactRecords();
   private bytes = 0;
   private count = 0;
   private stamp: ChangeStamp | null = null;
@@ -85,34 +86,51 @@ export class ArticleRecordCache {
     return this.contexts.has(contextKey);
   }
 
-  /** The cached JSON of these articles in `contextKey` (undefined where absent or expired). */
-  lookup(contextKey: string, artNrs: string[]): (string | undefined)[] {
+  /**
+   * The cached records of these articles in `contextKey`, as stored (undefined where absent or
+   * expired); the records of one call are views of one buffer.
+   */
+  lookup(contextKey: string, artNrs: string[]): (Uint8Array | undefined)[] {
     const entries = this.enabled ? this.contexts.get(contextKey) : undefined;
     if (entries === undefined) return artNrs.map(() => undefined);
     const oldest = Date.now() - this.ttlMs;
-    return artNrs.map((artNr) => {
+    let bytes = 0;
+    const found = artNrs.map((artNr) => {
       const entry = entries.get(artNr);
       if (entry === undefined) return undefined;
-      if (entry.storedAt >= oldest) return entry.json;
+      if (this.packer.storedAt(entry) >= oldest) {
+        bytes += this.packer.length(entry);
+        return entry;
+      }
       this.remove(entries, artNr, entry);
       return undefined;
     });
+    const target = Buffer.allocUnsafe(bytes);
+    let at = 0;
+    return found.map((entry) => {
+      if (entry === undefined) return undefined;
+      const record = target.subarray(at, (at += this.packer.length(entry)));
+      this.packer.unpack(entry, record);
+      return record;
+    });
   }
 
-  /** Stores rendered records, unless the stamp moved on since `generation` was handed out. */
-  store(generation: number, contextKey: string, records: { artNr: string; json: string }[]): void {
+  /** Stores rendered records (their JSON in the response charset), unless the stamp moved on since `generation` was handed out. */
+  store(generation: number, contextKey: string, records: { artNr: string; bytes: Uint8Array }[]): void {
     if (!this.enabled || generation !== this.generation || records.length === 0) return;
     let entries = this.contexts.get(contextKey);
     if (entries === undefined) {
       if (this.contexts.size >= MAX_CONTEXTS) this.clear();
       this.contexts.set(contextKey, (entries = new Map()));
     }
+    if (!this.packer.primed) this.packer.prime(records.map((r) => r.bytes));
     const now = Date.now();
-    for (const { artNr, json } of records) {
+    for (const { artNr, bytes } of records) {
       const old = entries.get(artNr);
-      if (old) this.remove(entries, artNr, old);
-      entries.set(artNr, { json, storedAt: now });
-      this.bytes += size(artNr, json);
+      if (old !== undefined) this.remove(entries, artNr, old);
+      const packed = this.packer.pack(bytes, now);
+      entries.set(artNr, packed);
+      this.bytes += size(artNr, packed);
       this.count++;
     }
     this.trim();
@@ -127,11 +145,13 @@ export class ArticleRecordCache {
   private trim(): void {
     while (this.bytes > this.maxBytes) {
       // Each context's first entry is its oldest; the oldest of those goes.
-      let victim: { entries: ContextEntries; artNr: string; entry: Entry } | null = null;
+      let victim: { entries: ContextEntries; artNr: string; entry: string; storedAt: number } | null = null;
       for (const entries of this.contexts.values()) {
         const first = entries.entries().next();
-        if (!first.done && (victim === null || first.value[1].storedAt < victim.entry.storedAt))
-          victim = { entries, artNr: first.value[0], entry: first.value[1] };
+        if (first.done) continue;
+        const storedAt = this.packer.storedAt(first.value[1]);
+        if (victim === null || storedAt < victim.storedAt)
+          victim = { entries, artNr: first.value[0], entry: first.value[1], storedAt };
       }
       if (victim === null) return;
       this.remove(victim.entries, victim.artNr, victim.entry);
@@ -142,13 +162,13 @@ export class ArticleRecordCache {
     for (const entries of this.contexts.values())
       for (const artNr of artNrs) {
         const entry = entries.get(artNr);
-        if (entry) this.remove(entries, artNr, entry);
+        if (entry !== undefined) this.remove(entries, artNr, entry);
       }
   }
 
-  private remove(entries: ContextEntries, artNr: string, entry: Entry): void {
+  private remove(entries: ContextEntries, artNr: string, entry: string): void {
     entries.delete(artNr);
-    this.bytes -= size(artNr, entry.json);
+    this.bytes -= size(artNr, entry);
     this.count--;
   }
 
@@ -159,7 +179,7 @@ export class ArticleRecordCache {
   }
 }
 
-/** JavaScript strings of Latin-1 text take one byte per character. */
-function size(artNr: string, json: string): number {
-  return artNr.length + json.length + ENTRY_OVERHEAD;
+/** Packed records and article numbers are one-byte strings: one byte per character. */
+function size(artNr: string, packed: string): number {
+  return artNr.length + packed.length + ENTRY_OVERHEAD;
 }

@@ -47,7 +47,7 @@ describe('loadAppConfig', () => {
     expect(loadAppConfig({})).toMatchObject({
       articleSnapshotSeconds: 60,
       articleCacheSeconds: 60,
-      articleCacheMb: 128,
+      articleCacheMb: 256,
     });
     expect(loadAppConfig({ ARTICLE_CACHE_SECONDS: '0', ARTICLE_CACHE_MB: '0' })).toMatchObject({
       articleCacheSeconds: 0,

@@ -286,7 +286,7 @@ export function loadAppConfig(env: Env = process.env): AppConfig {
     legacyListDates: r.bool('LEGACY_LIST_DATES', false),
     articleSnapshotSeconds: r.int('ARTICLE_SNAPSHOT_SECONDS', 60, 0, 3600),
     articleCacheSeconds: r.int('ARTICLE_CACHE_SECONDS', 60, 0, 86400),
-    articleCacheMb: r.int('ARTICLE_CACHE_MB', 128, 0, 65536),
+    articleCacheMb: r.int('ARTICLE_CACHE_MB', 256, 0, 65536),
     sqliteReadThreads: r.int('SQLITE_READ_THREADS', DEFAULT_READ_THREADS, 0, 16),
     attributeWebshop: r.attributeKey('ATTRIBUTE_WEBSHOP', 'RESTWEBSHOP'),
     attributePackaging: r.attributeKey('ATTRIBUTE_PACKAGING', 'WEBSHOPVPE'),
