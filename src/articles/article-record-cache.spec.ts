@@ -19,11 +19,13 @@ const store = (
   generation: number,
   context: string,
   records: { artNr: string; json: string }[],
+  typical = false,
 ) =>
   cache.store(
     generation,
     context,
     records.map((r) => ({ artNr: r.artNr, bytes: Buffer.from(r.json) })),
+    typical,
   );
 const lookup = (cache: ArticleRecordCache, context: string, artNrs: string[]) =>
   cache.lookup(context, artNrs).map(text);
@@ -167,5 +169,42 @@ describe('ArticleRecordCache', () => {
     const { bytes } = cache.stats();
     // Records are held compressed: well below their JSON's size, the incompressible one aside.
     expect(bytes).toBeLessThan(41_000 + 4 * 200);
+  });
+
+  it('compresses against the first typical records, and still reads what it stored before them', async () => {
+    const cache = cacheWith();
+    const gen = await cache.sync(stamp('a', null), nothingChanged);
+    const record = (n: number) =>
+      JSON.stringify({
+        ArtNr: String(n),
+        ArtBez: `Akkuschrauber Größe ${n % 7}, Modell ${n}`,
+        ArtikelStatus: 1,
+        links: [{ href: `https://shop.example/www/artikel/${n}`, type: 'GET', rel: 'artikel' }],
+        Preis: [{ AbAnzahl: 1, PreisList: n / 100, Preisart: 'N', GeaendertAmUTC: '2026-01-05T08:00:00Z' }],
+      });
+    const bytesOf = (artNrs: number[]) => {
+      const before = cache.stats().bytes;
+      store(
+        cache,
+        gen,
+        'all',
+        artNrs.map((n) => ({ artNr: String(n), json: record(n) })),
+      );
+      return (cache.stats().bytes - before) / artNrs.length;
+    };
+    // A narrow request first: its records do not become the dictionary.
+    store(cache, gen, 'narrow', [{ artNr: '1', json: '{"ArtNr":"1"}' }], false);
+    const withoutDictionary = bytesOf([2, 3, 4]);
+    store(
+      cache,
+      gen,
+      'all',
+      [5, 6, 7].map((n) => ({ artNr: String(n), json: record(n) })),
+      true,
+    );
+    const withDictionary = bytesOf([8, 9, 10]);
+    expect(withDictionary).toBeLessThan(withoutDictionary * 0.6);
+    expect(lookup(cache, 'narrow', ['1'])).toEqual(['{"ArtNr":"1"}']);
+    expect(lookup(cache, 'all', ['2', '5', '10'])).toEqual([record(2), record(5), record(10)]);
   });
 });

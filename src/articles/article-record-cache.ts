@@ -115,15 +115,24 @@ export class ArticleRecordCache {
     });
   }
 
-  /** Stores rendered records (their JSON in the response charset), unless the stamp moved on since `generation` was handed out. */
-  store(generation: number, contextKey: string, records: { artNr: string; bytes: Uint8Array }[]): void {
+  /**
+   * Stores rendered records (their JSON in the response charset), unless the stamp moved on
+   * since `generation` was handed out. `typical`: records with every field, the first of which
+   * become the compression dictionary.
+   */
+  store(
+    generation: number,
+    contextKey: string,
+    records: { artNr: string; bytes: Uint8Array }[],
+    typical = false,
+  ): void {
     if (!this.enabled || generation !== this.generation || records.length === 0) return;
     let entries = this.contexts.get(contextKey);
     if (entries === undefined) {
       if (this.contexts.size >= MAX_CONTEXTS) this.clear();
       this.contexts.set(contextKey, (entries = new Map()));
     }
-    if (!this.packer.primed) this.packer.prime(records.map((r) => r.bytes));
+    if (typical && !this.packer.hasDictionary) this.packer.prime(records.map((r) => r.bytes));
     const now = Date.now();
     for (const { artNr, bytes } of records) {
       const old = entries.get(artNr);

@@ -4,7 +4,7 @@ import { AppConfig } from '../common/config/app-config';
 import { ApiError } from '../common/errors/api-error';
 import { encodeJson, joinEncodedJson } from '../common/http/json-bytes';
 import { PriceDetermination, PriceListSequence } from '../pricing/ports/price-determination';
-import { ArticleField, DEFAULT_LANGUAGE } from './article-fields';
+import { ARTICLE_FIELDS, ArticleField, DEFAULT_LANGUAGE } from './article-fields';
 import { ArticleOrderSnapshots } from './article-order-snapshots';
 import { ArticleRecordCache } from './article-record-cache';
 import { buildRecords, detailNeeds } from './article-records';
@@ -184,7 +184,13 @@ export class ArticlesService {
       artNr: r.artNr,
       bytes: encodeJson(JSON.stringify(r.record), charset),
     }));
-    if (store) this.cache.store(ctx.generation, ctx.recordKey, rendered);
+    if (store)
+      this.cache.store(
+        ctx.generation,
+        ctx.recordKey,
+        rendered,
+        ctx.record.fields.size === ARTICLE_FIELDS.length,
+      );
     const fresh = new Map(rendered.map((r) => [r.artNr, r.bytes]));
     const json: Uint8Array[] = [];
     artNrs.forEach((artNr, i) => {
