@@ -15,6 +15,9 @@ export const LATE_COMMIT_MARGIN_MS = 60_000;
 /** Bytes counted per entry besides its packed record (key string, map slots, string header). */
 const ENTRY_OVERHEAD = 80;
 
+/** A full cache is trimmed to this share of ARTICLE_CACHE_MB, so that it is not trimmed on every store. */
+const TRIM_TO = 0.95;
+
 /** Record contexts kept apart at most (customers with own price lists each make one); beyond, start over. */
 const MAX_CONTEXTS = 1000;
 
@@ -150,20 +153,32 @@ export class ArticleRecordCache {
     return { entries: this.count, bytes: this.bytes };
   }
 
-  /** Drops the oldest entries (of all contexts) until the cache fits ARTICLE_CACHE_MB. */
+  /**
+   * When the cache outgrows ARTICLE_CACHE_MB, drops the oldest entries (of all contexts) until it
+   * is 5 % below. Each context is walked by one iterator per call, oldest first: a fresh iterator
+   * per dropped entry would step over every entry deleted before it (V8 keeps their slots until
+   * the Map is rebuilt), which made a full cache cost 1.8 ms per stored page at a million articles.
+   */
   private trim(): void {
-    while (this.bytes > this.maxBytes) {
-      // Each context's first entry is its oldest; the oldest of those goes.
-      let victim: { entries: ContextEntries; artNr: string; entry: string; storedAt: number } | null = null;
-      for (const entries of this.contexts.values()) {
-        const first = entries.entries().next();
-        if (first.done) continue;
-        const storedAt = this.packer.storedAt(first.value[1]);
-        if (victim === null || storedAt < victim.storedAt)
-          victim = { entries, artNr: first.value[0], entry: first.value[1], storedAt };
+    if (this.bytes <= this.maxBytes) return;
+    const target = this.maxBytes * TRIM_TO;
+    const heads = [...this.contexts.values()].map((entries) => {
+      const iterator = entries.entries();
+      return { entries, iterator, next: iterator.next() };
+    });
+    while (this.bytes > target) {
+      // Each context's next entry is its oldest left; the oldest of those goes.
+      let victim: (typeof heads)[number] | null = null;
+      let oldest = Infinity;
+      for (const head of heads) {
+        if (head.next.done) continue;
+        const storedAt = this.packer.storedAt(head.next.value[1]);
+        if (storedAt < oldest) [victim, oldest] = [head, storedAt];
       }
-      if (victim === null) return;
-      this.remove(victim.entries, victim.artNr, victim.entry);
+      if (victim === null || victim.next.done) return;
+      const [artNr, entry] = victim.next.value;
+      victim.next = victim.iterator.next();
+      this.remove(victim.entries, artNr, entry);
     }
   }
 
