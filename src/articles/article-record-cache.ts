@@ -3,19 +3,30 @@ import { AppConfig } from '../common/config/app-config';
 import { CompactRecords } from './compact-records';
 import { ChangeStamp } from './ports/article-catalogue';
 
+/** Entries by article number, oldest first (Map order is insertion order), as `CompactRecords` holds them. */
+type Entries = Map<string, string>;
+
 /**
- * One record context's entries by article number, oldest first (Map order is insertion order);
- * each value is a record packed by `CompactRecords` (its JSON compressed, with the time stored).
+ * One record context's entries: records as they were stored, and (older) records compressed
+ * when the cache was full. An article is in one of the two at most.
  */
-type ContextEntries = Map<string, string>;
+interface ContextEntries {
+  kept: Entries;
+  compressed: Entries;
+}
 
 /** A change stamped a little before the newest one seen may still be committing (a long ERP transaction). */
 export const LATE_COMMIT_MARGIN_MS = 60_000;
 
-/** Bytes counted per entry besides its packed record (key string, map slots, string header). */
+/** Bytes counted per entry besides its record (key string, map slots, string header). */
 const ENTRY_OVERHEAD = 80;
 
-/** A full cache is trimmed to this share of ARTICLE_CACHE_MB, so that it is not trimmed on every store. */
+/**
+ * A full cache compresses records until it is down to this share of ARTICLE_CACHE_MB (small
+ * steps: a step of 5 % of 256 MB would be 15,000 records, 45 ms of the event loop at once) ...
+ */
+const COMPRESS_TO = 0.99;
+/** ... and drops records down to this one, so that it is not trimmed on every store. */
 const TRIM_TO = 0.95;
 
 /** Record contexts kept apart at most (customers with own price lists each make one); beyond, start over. */
@@ -31,8 +42,10 @@ const MAX_CONTEXTS = 1000;
  * the previous stamp (less a margin for late commits) are dropped before anything is served, so a
  * change the ERP stamps is visible at once. What carries no stamp (attributes, translations, tax
  * codes, store release, deleted rows) is bounded by the age of an entry: ARTICLE_CACHE_SECONDS.
- * Memory is bounded by ARTICLE_CACHE_MB; the oldest entries go first. Records are kept compressed
- * (~100 bytes instead of ~750 of JSON), so the default holds a catalogue of a million articles.
+ * Memory is bounded by ARTICLE_CACHE_MB. Records are kept as they are while they fit (a cached
+ * page is then a copy of its bytes); when the cache is full, the oldest are compressed (~110
+ * bytes instead of ~750), so the default holds a catalogue of a million articles, and only when
+ * every record is compressed do the oldest go.
  *
  * Records read under an older stamp are not stored: a request that read its rows before a change
  * cannot put them back after that change was evicted.
@@ -99,13 +112,15 @@ export class ArticleRecordCache {
     const oldest = Date.now() - this.ttlMs;
     let bytes = 0;
     const found = artNrs.map((artNr) => {
-      const entry = entries.get(artNr);
+      const kept = entries.kept.get(artNr);
+      const map = kept === undefined ? entries.compressed : entries.kept;
+      const entry = kept ?? map.get(artNr);
       if (entry === undefined) return undefined;
       if (this.packer.storedAt(entry) >= oldest) {
         bytes += this.packer.length(entry);
         return entry;
       }
-      this.remove(entries, artNr, entry);
+      this.remove(map, artNr, entry);
       return undefined;
     });
     const target = Buffer.allocUnsafe(bytes);
@@ -133,16 +148,15 @@ export class ArticleRecordCache {
     let entries = this.contexts.get(contextKey);
     if (entries === undefined) {
       if (this.contexts.size >= MAX_CONTEXTS) this.clear();
-      this.contexts.set(contextKey, (entries = new Map()));
+      this.contexts.set(contextKey, (entries = { kept: new Map(), compressed: new Map() }));
     }
     if (typical && !this.packer.hasDictionary) this.packer.prime(records.map((r) => r.bytes));
     const now = Date.now();
     for (const { artNr, bytes } of records) {
-      const old = entries.get(artNr);
-      if (old !== undefined) this.remove(entries, artNr, old);
-      const packed = this.packer.pack(bytes, now);
-      entries.set(artNr, packed);
-      this.bytes += size(artNr, packed);
+      this.forget(entries, artNr);
+      const entry = this.packer.keep(bytes, now);
+      entries.kept.set(artNr, entry);
+      this.bytes += size(artNr, entry);
       this.count++;
     }
     this.trim();
@@ -154,43 +168,73 @@ export class ArticleRecordCache {
   }
 
   /**
-   * When the cache outgrows ARTICLE_CACHE_MB, drops the oldest entries (of all contexts) until it
-   * is 5 % below. Each context is walked by one iterator per call, oldest first: a fresh iterator
-   * per dropped entry would step over every entry deleted before it (V8 keeps their slots until
-   * the Map is rebuilt), which made a full cache cost 1.8 ms per stored page at a million articles.
+   * When the cache outgrows ARTICLE_CACHE_MB, compresses the oldest records as they were kept
+   * until it is 1 % below; when that is not enough (all compressed), drops the oldest, of all
+   * contexts, until it is 5 % below.
    */
   private trim(): void {
     if (this.bytes <= this.maxBytes) return;
-    const target = this.maxBytes * TRIM_TO;
-    const heads = [...this.contexts.values()].map((entries) => {
-      const iterator = entries.entries();
-      return { entries, iterator, next: iterator.next() };
+    this.oldestFirst(
+      (c) => c.kept,
+      () => this.bytes > this.maxBytes * COMPRESS_TO,
+      (c, artNr, entry) => {
+        const compressed = this.packer.compress(entry);
+        c.kept.delete(artNr);
+        c.compressed.set(artNr, compressed);
+        this.bytes += compressed.length - entry.length;
+      },
+    );
+    if (this.bytes <= this.maxBytes * COMPRESS_TO) return;
+    this.oldestFirst(
+      (c) => c.compressed,
+      () => this.bytes > this.maxBytes * TRIM_TO,
+      (c, artNr, entry) => this.remove(c.compressed, artNr, entry),
+    );
+  }
+
+  /**
+   * Hands the entries of one map of every context to `take`, the oldest of all first, while
+   * `more()`. Each map is walked by one iterator per call: a fresh iterator per entry taken would
+   * step over every entry deleted before it (V8 keeps their slots until the Map is rebuilt), which
+   * made a full cache cost 1.8 ms per stored page at a million articles.
+   */
+  private oldestFirst(
+    map: (c: ContextEntries) => Entries,
+    more: () => boolean,
+    take: (c: ContextEntries, artNr: string, entry: string) => void,
+  ): void {
+    const heads = [...this.contexts.values()].map((context) => {
+      const iterator = map(context).entries();
+      return { context, iterator, next: iterator.next() };
     });
-    while (this.bytes > target) {
-      // Each context's next entry is its oldest left; the oldest of those goes.
-      let victim: (typeof heads)[number] | null = null;
+    while (more()) {
+      let first: (typeof heads)[number] | null = null;
       let oldest = Infinity;
       for (const head of heads) {
         if (head.next.done) continue;
         const storedAt = this.packer.storedAt(head.next.value[1]);
-        if (storedAt < oldest) [victim, oldest] = [head, storedAt];
+        if (storedAt < oldest) [first, oldest] = [head, storedAt];
       }
-      if (victim === null || victim.next.done) return;
-      const [artNr, entry] = victim.next.value;
-      victim.next = victim.iterator.next();
-      this.remove(victim.entries, artNr, entry);
+      if (first === null || first.next.done) return;
+      const [artNr, entry] = first.next.value;
+      first.next = first.iterator.next();
+      take(first.context, artNr, entry);
     }
   }
 
   private evict(artNrs: string[]): void {
-    for (const entries of this.contexts.values())
-      for (const artNr of artNrs) {
-        const entry = entries.get(artNr);
-        if (entry !== undefined) this.remove(entries, artNr, entry);
-      }
+    for (const entries of this.contexts.values()) for (const artNr of artNrs) this.forget(entries, artNr);
   }
 
-  private remove(entries: ContextEntries, artNr: string, entry: string): void {
+  /** Drops an article from a context, wherever it is. */
+  private forget(entries: ContextEntries, artNr: string): void {
+    const kept = entries.kept.get(artNr);
+    if (kept !== undefined) this.remove(entries.kept, artNr, kept);
+    const compressed = entries.compressed.get(artNr);
+    if (compressed !== undefined) this.remove(entries.compressed, artNr, compressed);
+  }
+
+  private remove(entries: Entries, artNr: string, entry: string): void {
     entries.delete(artNr);
     this.bytes -= size(artNr, entry);
     this.count--;
@@ -203,7 +247,7 @@ export class ArticleRecordCache {
   }
 }
 
-/** Packed records and article numbers are one-byte strings: one byte per character. */
-function size(artNr: string, packed: string): number {
-  return artNr.length + packed.length + ENTRY_OVERHEAD;
+/** Records and article numbers are one-byte strings: one byte per character. */
+function size(artNr: string, entry: string): number {
+  return artNr.length + entry.length + ENTRY_OVERHEAD;
 }
