@@ -127,9 +127,8 @@ export class ArticleRecordCache {
     let at = 0;
     return found.map((entry) => {
       if (entry === undefined) return undefined;
-      const record = target.subarray(at, (at += this.packer.length(entry)));
-      this.packer.unpack(entry, record);
-      return record;
+      this.packer.unpack(entry, target, at);
+      return target.subarray(at, (at += this.packer.length(entry)));
     });
   }
 

@@ -88,19 +88,20 @@ export class CompactRecords {
     return length;
   }
 
-  /** Writes the record's bytes into `target`, which is `length(entry)` bytes long. */
-  unpack(entry: string, target: Uint8Array): void {
+  /** Writes the record's bytes into `target` at `at` (`length(entry)` bytes). */
+  unpack(entry: string, target: Buffer, at: number): void {
     if (!this.isCompressed(entry)) {
-      Buffer.from(target.buffer, target.byteOffset, target.byteLength).write(
-        entry.slice(HEAD_BYTES),
-        'latin1',
-      );
+      target.write(entry.slice(HEAD_BYTES), at, 'latin1');
       return;
     }
     if (this.input.length < entry.length) this.input = Buffer.allocUnsafe(entry.length * 2);
     this.input.write(entry, 0, 'latin1');
-    const written = this.decompressor.decompress(target, this.input.subarray(HEAD_BYTES, entry.length));
-    if (written !== target.length) throw new Error(`unpacked ${written} of ${target.length} bytes`);
+    const length = this.length(entry);
+    const written = this.decompressor.decompress(
+      target.subarray(at, at + length),
+      this.input.subarray(HEAD_BYTES, entry.length),
+    );
+    if (written !== length) throw new Error(`unpacked ${written} of ${length} bytes`);
   }
 
   private head(storedAt: number, length: number, compressed: boolean): void {

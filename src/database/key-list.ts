@@ -35,10 +35,11 @@ export class KeyList {
 /**
  * Collects keys as they come (rows of a cursor, of a SQLite statement) into growing blocks of
  * bytes and ends: no string per key is kept, so a million keys cost ~11 MB while they are read.
+ * The blocks start small (a delta list of a few keys takes 6 KB, not a megabyte) and double.
  */
 export class KeyListBuilder {
-  private bytes = Buffer.allocUnsafe(1 << 20);
-  private ends = new Uint32Array(1 << 16);
+  private bytes = Buffer.allocUnsafe(1 << 12);
+  private ends = new Uint32Array(1 << 9);
   private count = 0;
   private end = 0;
 
