@@ -3,28 +3,23 @@ import { AppConfig } from '../common/config/app-config';
 import { CompactRecords } from './compact-records';
 import { ChangeStamp } from './ports/article-catalogue';
 
-/** A record as it was stored: its JSON. */
-interface Kept {
-  json: string;
-  storedAt: number;
-}
+/** Entries by article number, oldest first (Map order is insertion order), as `CompactRecords` holds them. */
+type Entries = Map<string, string>;
 
 /**
- * One record context's entries by article number, oldest first (Map order is insertion order):
- * records as they were stored, and (older) records compressed by `CompactRecords` when the cache
- * was full. An article is in one of the two at most.
+ * One record context's entries: records as they were stored, and (older) records compressed
+ * when the cache was full. An article is in one of the two at most.
  */
 interface ContextEntries {
-  kept: Map<string, Kept>;
-  compressed: Map<string, string>;
+  kept: Entries;
+  compressed: Entries;
 }
 
 /** A change stamped a little before the newest one seen may still be committing (a long ERP transaction). */
 export const LATE_COMMIT_MARGIN_MS = 60_000;
 
-/** Bytes counted per entry besides its record's text (key string, map slots, string header, entry object). */
-const KEPT_OVERHEAD = 128;
-const COMPRESSED_OVERHEAD = 80;
+/** Bytes counted per entry besides its record (key string, map slots, string header). */
+const ENTRY_OVERHEAD = 80;
 
 /**
  * A full cache compresses records until it is down to this share of ARTICLE_CACHE_MB (small
@@ -48,7 +43,7 @@ const MAX_CONTEXTS = 1000;
  * change the ERP stamps is visible at once. What carries no stamp (attributes, translations, tax
  * codes, store release, deleted rows) is bounded by the age of an entry: ARTICLE_CACHE_SECONDS.
  * Memory is bounded by ARTICLE_CACHE_MB. Records are kept as they are while they fit (a cached
- * page is then its records' JSON joined); when the cache is full, the oldest are compressed (~110
+ * page is then a copy of its bytes); when the cache is full, the oldest are compressed (~110
  * bytes instead of ~750), so the default holds a catalogue of a million articles, and only when
  * every record is compressed do the oldest go.
  *
@@ -107,34 +102,45 @@ export class ArticleRecordCache {
     return this.contexts.has(contextKey);
   }
 
-  /** The cached JSON of these articles in `contextKey` (undefined where absent or expired). */
-  lookup(contextKey: string, artNrs: string[]): (string | undefined)[] {
+  /**
+   * The cached records of these articles in `contextKey`, as stored (undefined where absent or
+   * expired); the records of one call are views of one buffer.
+   */
+  lookup(contextKey: string, artNrs: string[]): (Uint8Array | undefined)[] {
     const entries = this.enabled ? this.contexts.get(contextKey) : undefined;
     if (entries === undefined) return artNrs.map(() => undefined);
     const oldest = Date.now() - this.ttlMs;
-    return artNrs.map((artNr) => {
+    let bytes = 0;
+    const found = artNrs.map((artNr) => {
       const kept = entries.kept.get(artNr);
-      if (kept !== undefined) {
-        if (kept.storedAt >= oldest) return kept.json;
-        this.removeKept(entries, artNr, kept);
-        return undefined;
+      const map = kept === undefined ? entries.compressed : entries.kept;
+      const entry = kept ?? map.get(artNr);
+      if (entry === undefined) return undefined;
+      if (this.packer.storedAt(entry) >= oldest) {
+        bytes += this.packer.length(entry);
+        return entry;
       }
-      const compressed = entries.compressed.get(artNr);
-      if (compressed === undefined) return undefined;
-      if (this.packer.storedAt(compressed) >= oldest) return this.packer.unpack(compressed);
-      this.removeCompressed(entries, artNr, compressed);
+      this.remove(map, artNr, entry);
       return undefined;
+    });
+    const target = Buffer.allocUnsafe(bytes);
+    let at = 0;
+    return found.map((entry) => {
+      if (entry === undefined) return undefined;
+      this.packer.unpack(entry, target, at);
+      return target.subarray(at, (at += this.packer.length(entry)));
     });
   }
 
   /**
-   * Stores rendered records, unless the stamp moved on since `generation` was handed out.
-   * `typical`: records with every field, the first of which become the compression dictionary.
+   * Stores rendered records (their JSON in the response charset), unless the stamp moved on
+   * since `generation` was handed out. `typical`: records with every field, the first of which
+   * become the compression dictionary.
    */
   store(
     generation: number,
     contextKey: string,
-    records: { artNr: string; json: string }[],
+    records: { artNr: string; bytes: Uint8Array }[],
     typical = false,
   ): void {
     if (!this.enabled || generation !== this.generation || records.length === 0) return;
@@ -143,12 +149,13 @@ export class ArticleRecordCache {
       if (this.contexts.size >= MAX_CONTEXTS) this.clear();
       this.contexts.set(contextKey, (entries = { kept: new Map(), compressed: new Map() }));
     }
-    if (typical && !this.packer.hasDictionary) this.packer.prime(records.map((r) => r.json));
-    const storedAt = Date.now();
-    for (const { artNr, json } of records) {
+    if (typical && !this.packer.hasDictionary) this.packer.prime(records.map((r) => r.bytes));
+    const now = Date.now();
+    for (const { artNr, bytes } of records) {
       this.forget(entries, artNr);
-      entries.kept.set(artNr, { json, storedAt });
-      this.bytes += keptSize(artNr, json);
+      const entry = this.packer.keep(bytes, now);
+      entries.kept.set(artNr, entry);
+      this.bytes += size(artNr, entry);
       this.count++;
     }
     this.trim();
@@ -168,21 +175,19 @@ export class ArticleRecordCache {
     if (this.bytes <= this.maxBytes) return;
     this.oldestFirst(
       (c) => c.kept,
-      (kept) => kept.storedAt,
       () => this.bytes > this.maxBytes * COMPRESS_TO,
-      (c, artNr, kept) => {
-        const compressed = this.packer.pack(kept.json, kept.storedAt);
+      (c, artNr, entry) => {
+        const compressed = this.packer.compress(entry);
         c.kept.delete(artNr);
         c.compressed.set(artNr, compressed);
-        this.bytes += compressedSize(artNr, compressed) - keptSize(artNr, kept.json);
+        this.bytes += compressed.length - entry.length;
       },
     );
     if (this.bytes <= this.maxBytes * COMPRESS_TO) return;
     this.oldestFirst(
       (c) => c.compressed,
-      (compressed) => this.packer.storedAt(compressed),
       () => this.bytes > this.maxBytes * TRIM_TO,
-      (c, artNr, compressed) => this.removeCompressed(c, artNr, compressed),
+      (c, artNr, entry) => this.remove(c.compressed, artNr, entry),
     );
   }
 
@@ -192,11 +197,10 @@ export class ArticleRecordCache {
    * step over every entry deleted before it (V8 keeps their slots until the Map is rebuilt), which
    * made a full cache cost 1.8 ms per stored page at a million articles.
    */
-  private oldestFirst<V>(
-    map: (c: ContextEntries) => Map<string, V>,
-    storedAt: (entry: V) => number,
+  private oldestFirst(
+    map: (c: ContextEntries) => Entries,
     more: () => boolean,
-    take: (c: ContextEntries, artNr: string, entry: V) => void,
+    take: (c: ContextEntries, artNr: string, entry: string) => void,
   ): void {
     const heads = [...this.contexts.values()].map((context) => {
       const iterator = map(context).entries();
@@ -207,8 +211,8 @@ export class ArticleRecordCache {
       let oldest = Infinity;
       for (const head of heads) {
         if (head.next.done) continue;
-        const time = storedAt(head.next.value[1]);
-        if (time < oldest) [first, oldest] = [head, time];
+        const storedAt = this.packer.storedAt(head.next.value[1]);
+        if (storedAt < oldest) [first, oldest] = [head, storedAt];
       }
       if (first === null || first.next.done) return;
       const [artNr, entry] = first.next.value;
@@ -224,20 +228,14 @@ export class ArticleRecordCache {
   /** Drops an article from a context, wherever it is. */
   private forget(entries: ContextEntries, artNr: string): void {
     const kept = entries.kept.get(artNr);
-    if (kept !== undefined) this.removeKept(entries, artNr, kept);
+    if (kept !== undefined) this.remove(entries.kept, artNr, kept);
     const compressed = entries.compressed.get(artNr);
-    if (compressed !== undefined) this.removeCompressed(entries, artNr, compressed);
+    if (compressed !== undefined) this.remove(entries.compressed, artNr, compressed);
   }
 
-  private removeKept(entries: ContextEntries, artNr: string, kept: Kept): void {
-    entries.kept.delete(artNr);
-    this.bytes -= keptSize(artNr, kept.json);
-    this.count--;
-  }
-
-  private removeCompressed(entries: ContextEntries, artNr: string, compressed: string): void {
-    entries.compressed.delete(artNr);
-    this.bytes -= compressedSize(artNr, compressed);
+  private remove(entries: Entries, artNr: string, entry: string): void {
+    entries.delete(artNr);
+    this.bytes -= size(artNr, entry);
     this.count--;
   }
 
@@ -248,11 +246,7 @@ export class ArticleRecordCache {
   }
 }
 
-/** JavaScript strings of Latin-1 text take one byte per character (a compressed record is one). */
-function keptSize(artNr: string, json: string): number {
-  return artNr.length + json.length + KEPT_OVERHEAD;
-}
-
-function compressedSize(artNr: string, compressed: string): number {
-  return artNr.length + compressed.length + COMPRESSED_OVERHEAD;
+/** Records and article numbers are one-byte strings: one byte per character. */
+function size(artNr: string, entry: string): number {
+  return artNr.length + entry.length + ENTRY_OVERHEAD;
 }

@@ -12,7 +12,7 @@ import { AuthUser } from '../auth/auth-user';
 import { CurrentUser, ErpAuth } from '../auth/erp-auth.decorator';
 import { AppConfig } from '../common/config/app-config';
 import { ApiError } from '../common/errors/api-error';
-import { encodeJson } from '../common/http/json-bytes';
+import { encodeJson, joinEncodedJson } from '../common/http/json-bytes';
 import { publicBaseUrl } from '../common/http/public-url';
 import { parseFields, parseModifiedSince, parseSorts } from './article-fields';
 import { listLinks } from './article-list-links';
@@ -22,6 +22,8 @@ import { ArticleListQueryDto, ArticleQueryDto } from './dto/article-query.dto';
 import { ArticleListDto, ArticleResponseDto } from './dto/article-response.dto';
 
 const LIST_PATH = '/www/artikel';
+/** The start of a list response, the same bytes in either charset. */
+const LIST_HEAD = Buffer.from('{"data":[', 'latin1');
 
 /** Values the DTO has validated already. */
 function value<T>(parsed: { ok: true; value: T } | { ok: false; message: string }): T {
@@ -82,7 +84,11 @@ export class ArticlesController {
     if (limit > 0 && limit <= MAX_PAGE_FROM_SNAPSHOT) {
       const { data, count } = await this.articles.page(ctx, offset, limit);
       const links = listLinks(baseUrl, LIST_PATH, rawQuery, { offset, limit, count });
-      return this.encode(`{"data":[${data.join(',')}],"count":${count},"links":${JSON.stringify(links)}}`);
+      return joinEncodedJson(
+        data,
+        LIST_HEAD,
+        this.encode(`],"count":${count},"links":${JSON.stringify(links)}}`),
+      );
     }
     const bounded = limit > 0 ? limit : null;
     const { count, batches } = await this.articles.stream(ctx, offset, bounded);

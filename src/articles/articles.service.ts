@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../auth/auth-user';
 import { AppConfig } from '../common/config/app-config';
 import { ApiError } from '../common/errors/api-error';
-import { encodeJsonList } from '../common/http/json-bytes';
+import { encodeJson, joinEncodedJson } from '../common/http/json-bytes';
 import { PriceDetermination, PriceListSequence } from '../pricing/ports/price-determination';
 import { ARTICLE_FIELDS, ArticleField, DEFAULT_LANGUAGE } from './article-fields';
 import { ArticleOrderSnapshots } from './article-order-snapshots';
@@ -107,14 +107,14 @@ export class ArticlesService {
   }
 
   /**
-   * One page cut from the ordering snapshot, as the JSON of its records, and the number of all
-   * matching articles.
+   * One page cut from the ordering snapshot, as the JSON of its records in the response charset,
+   * and the number of all matching articles.
    */
   async page(
     ctx: ArticleListContext,
     offset: number,
     limit: number,
-  ): Promise<{ data: string[]; count: number }> {
+  ): Promise<{ data: Uint8Array[]; count: number }> {
     const { numbers, consecutive } = await this.snapshots.ordering(ctx.filter, ctx.sorts, ctx.articlesStamp);
     const data = await this.json({ artNrs: numbers.slice(offset, offset + limit), consecutive }, ctx, true);
     return { data, count: numbers.length };
@@ -146,11 +146,10 @@ export class ArticlesService {
   ): Promise<{ count: number; batches: AsyncGenerator<EncodedRecords> }> {
     const { numbers, consecutive } = await this.snapshots.fresh(ctx.filter, ctx.sorts);
     const end = limit === null ? numbers.length : Math.min(numbers.length, offset + limit);
-    const charset = this.config.responseCharset;
     const batch = async (from: number): Promise<EncodedRecords> => {
       const artNrs = numbers.slice(from, Math.min(end, from + STREAM_BATCH));
       const json = await this.json({ artNrs, consecutive }, ctx, false);
-      return { count: json.length, bytes: encodeJsonList(json, charset) };
+      return { count: json.length, bytes: joinEncodedJson(json) };
     };
     async function* batches(): AsyncGenerator<EncodedRecords> {
       const ahead: Promise<EncodedRecords>[] = [];
@@ -166,22 +165,24 @@ export class ArticlesService {
   }
 
   /**
-   * The JSON of the selected articles' records in the selection's order, from the record cache
-   * where it has them; the others are read (and checked against the filter once more, an ordering
-   * may be seconds old) in one round trip and, when `store`, offered to the cache.
+   * The JSON of the selected articles' records in the selection's order, in the response
+   * charset, from the record cache where it has them; the others are read (and checked against
+   * the filter once more, an ordering may be seconds old) in one round trip and, when `store`,
+   * offered to the cache.
    */
   private async json(
     selection: ArticleSelection,
     ctx: ArticleListContext,
     store: boolean,
-  ): Promise<string[]> {
+  ): Promise<Uint8Array[]> {
     const { artNrs } = selection;
     const cached = this.cache.lookup(ctx.recordKey, artNrs);
     const missing = artNrs.filter((_, i) => cached[i] === undefined);
-    if (missing.length === 0) return cached as string[];
+    if (missing.length === 0) return cached as Uint8Array[];
+    const charset = this.config.responseCharset;
     const rendered = (await this.records({ ...selection, artNrs: missing }, ctx)).map((r) => ({
       artNr: r.artNr,
-      json: JSON.stringify(r.record),
+      bytes: encodeJson(JSON.stringify(r.record), charset),
     }));
     if (store)
       this.cache.store(
@@ -190,11 +191,11 @@ export class ArticlesService {
         rendered,
         ctx.record.fields.size === ARTICLE_FIELDS.length,
       );
-    const fresh = new Map(rendered.map((r) => [r.artNr, r.json]));
-    const json: string[] = [];
+    const fresh = new Map(rendered.map((r) => [r.artNr, r.bytes]));
+    const json: Uint8Array[] = [];
     artNrs.forEach((artNr, i) => {
-      const text = cached[i] ?? fresh.get(artNr);
-      if (text !== undefined) json.push(text);
+      const bytes = cached[i] ?? fresh.get(artNr);
+      if (bytes !== undefined) json.push(bytes);
     });
     return json;
   }

@@ -1,5 +1,5 @@
 import { charsetOf, decodeBody } from './charset';
-import { encodeJson, encodeJsonList, encodeLatin1Json } from './json-bytes';
+import { encodeJson, encodeLatin1Json, joinEncodedJson } from './json-bytes';
 
 describe('charset', () => {
   it('writes Latin-1 bytes and escapes what Latin-1 cannot hold', () => {
@@ -17,16 +17,28 @@ describe('charset', () => {
     expect(encodeJson(json, 'iso-8859-1').toString('latin1')).toBe('{"OrtName":"Zürich","x":"\\u20ac 5"}');
   });
 
-  it('joins JSON texts into one buffer of their own, in either charset', () => {
+  it('joins encoded JSON texts into one buffer of their own, in either charset', () => {
     const texts = ['{"a":"Zürich"}', '{"b":"€ 5 – 𝄞"}', '{}'];
-    const latin1 = encodeJsonList(texts, 'iso-8859-1');
-    expect(latin1.toString('latin1')).toBe('{"a":"Zürich"},{"b":"\\u20ac 5 \\u2013 \\ud834\\udd1e"},{}');
-    expect(JSON.parse(`[${latin1.toString('latin1')}]`)).toEqual([{ a: 'Zürich' }, { b: '€ 5 – 𝄞' }, {}]);
-    const utf8 = encodeJsonList(texts, 'utf-8');
-    expect(utf8.toString('utf8')).toBe(texts.join(','));
+    const list = (charset: 'iso-8859-1' | 'utf-8') =>
+      joinEncodedJson(
+        texts.map((t) => encodeJson(t, charset)),
+        encodeJson('{"data":[', charset),
+        encodeJson('],"ort":"Zürich"}', charset),
+      );
+    const latin1 = list('iso-8859-1');
+    expect(latin1.toString('latin1')).toBe(
+      '{"data":[{"a":"Zürich"},{"b":"\\u20ac 5 \\u2013 \\ud834\\udd1e"},{}],"ort":"Zürich"}',
+    );
+    expect(JSON.parse(latin1.toString('latin1'))).toEqual({
+      data: [{ a: 'Zürich' }, { b: '€ 5 – 𝄞' }, {}],
+      ort: 'Zürich',
+    });
+    const utf8 = list('utf-8');
+    expect(utf8.toString('utf8')).toBe(`{"data":[${texts.join(',')}],"ort":"Zürich"}`);
     expect(utf8.byteOffset).toBe(0);
     expect(utf8.buffer.byteLength).toBe(utf8.byteLength);
-    expect(encodeJsonList([], 'utf-8').byteLength).toBe(0);
+    expect(joinEncodedJson([]).byteLength).toBe(0);
+    expect(joinEncodedJson([encodeJson('1', 'utf-8')]).toString()).toBe('1');
   });
 
   it('decodes request bodies by their charset, windows-1252 with a real euro sign', () => {

@@ -23,23 +23,31 @@ export function encodeJson(json: string, charset: ResponseCharset): Buffer {
 }
 
 /**
- * JSON texts joined by commas, as the bytes of the response charset, in a buffer of its own
- * (which can be handed to another thread). Written text by text into one buffer of the exact
- * size: joining first would build, and encoding would copy, one more large block per call, and
- * fresh large blocks are what costs most here (every page of them is a fault).
+ * Encoded JSON texts joined by commas, after `head` and before `tail`, in a buffer of its own
+ * (which can be handed to another thread) of the exact size: joining texts first would build,
+ * and encoding would copy, one more large block per call, and fresh large blocks are what costs
+ * most here (every page of them is a fault).
  */
-export function encodeJsonList(texts: string[], charset: ResponseCharset): Buffer {
-  const encoding = charset === 'utf-8' ? 'utf8' : 'latin1';
-  const parts = encoding === 'utf8' ? texts : texts.map(latin1Text);
-  let size = Math.max(0, parts.length - 1);
-  for (const part of parts) size += encoding === 'utf8' ? Buffer.byteLength(part, 'utf8') : part.length;
+export function joinEncodedJson(
+  parts: readonly Uint8Array[],
+  head: Uint8Array = EMPTY,
+  tail: Uint8Array = EMPTY,
+): Buffer {
+  let size = head.byteLength + tail.byteLength + Math.max(0, parts.length - 1);
+  for (const part of parts) size += part.byteLength;
   // Every byte is written below (checked), so the memory need not be zeroed first.
   const bytes = Buffer.allocUnsafeSlow(size);
-  let at = 0;
+  bytes.set(head, 0);
+  let at = head.byteLength;
   for (let i = 0; i < parts.length; i++) {
     if (i > 0) bytes[at++] = 0x2c;
-    at += bytes.write(parts[i], at, encoding);
+    bytes.set(parts[i], at);
+    at += parts[i].byteLength;
   }
-  if (at !== size) throw new Error(`encoded ${at} of ${size} bytes`);
+  bytes.set(tail, at);
+  at += tail.byteLength;
+  if (at !== size) throw new Error(`joined ${at} of ${size} bytes`);
   return bytes;
 }
+
+const EMPTY = new Uint8Array(0);
