@@ -1,6 +1,11 @@
 import { sqliteDriver } from '@app/erp-db/sqlite-driver';
 import { DataSource } from 'typeorm';
-import { ATTRIBUTES_SQL, PACKAGING_SQL, STOCK_SQL } from '../articles/adapters/article-detail-sql';
+import {
+  ATTRIBUTES_SQL,
+  detailsSql,
+  PACKAGING_SQL,
+  STOCK_SQL,
+} from '../articles/adapters/article-detail-sql';
 import { PRICES_SQL } from '../pricing/adapters/price-sql';
 import { positionalParameters } from './named-parameters';
 
@@ -16,6 +21,7 @@ describe('positionalParameters', () => {
     ['stock', STOCK_SQL],
     ['packaging', PACKAGING_SQL],
     ['prices', PRICES_SQL],
+    ['details', detailsSql({ attributes: true, stock: true, packaging: true }, false) as string],
   ])('%s: the same statement and values as TypeORM', (_, sql) => {
     const [text, values] = positionalParameters(sql, params);
     const [expectedText, expectedValues] = typeorm.escapeQueryWithParameters(sql, params, {});

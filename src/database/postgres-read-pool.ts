@@ -1,4 +1,5 @@
 import { OnApplicationShutdown } from '@nestjs/common';
+import { createHash } from 'node:crypto';
 import { Pool } from 'pg';
 import QueryStream from 'pg-query-stream';
 import { positionalParameters } from './named-parameters';
@@ -23,9 +24,18 @@ function numbered(s: ReadStatement): [string, unknown[]] {
   return [sql.replace(/\?/g, () => `$${++n}`), values];
 }
 
+/**
+ * Statement texts run as named (prepared) statements: the list's texts are few (one per query,
+ * filter and IN-list size class), so each connection parses and plans each once. Texts beyond
+ * this run unnamed, parsed and planned every time.
+ */
+const MAX_NAMED_TEXTS = 128;
+
 /** SqlReader of PostgreSQL: a small pool of its own, rows as value arrays, index plans only. */
 export class PostgresReadPool extends SqlReader implements OnApplicationShutdown {
   private readonly pool: Pool;
+  /** Statement text -> its name on every connection of the pool. */
+  private readonly names = new Map<string, string>();
 
   constructor(url: string, size: number) {
     super();
@@ -34,7 +44,22 @@ export class PostgresReadPool extends SqlReader implements OnApplicationShutdown
 
   private async rows(s: ReadStatement): Promise<unknown[][]> {
     const [text, values] = numbered(s);
-    return (await this.pool.query({ text, values, rowMode: 'array' })).rows as unknown[][];
+    const name = this.nameOf(text);
+    return (await this.pool.query({ text, values, rowMode: 'array', ...(name ? { name } : {}) }))
+      .rows as unknown[][];
+  }
+
+  /**
+   * The name a text is prepared under (the same on every connection: node-postgres prepares it
+   * on a connection the first time that connection runs it), or none once MAX_NAMED_TEXTS are named.
+   */
+  private nameOf(text: string): string | undefined {
+    let name = this.names.get(text);
+    if (name === undefined && this.names.size < MAX_NAMED_TEXTS) {
+      name = `list_${createHash('sha1').update(text).digest('hex')}`;
+      this.names.set(text, name);
+    }
+    return name;
   }
 
   read(statements: ReadStatement[]): Promise<unknown[][][]> {

@@ -1,4 +1,4 @@
-import { AttributeRow, PackagingRow, StockMovementRow } from '../ports/article-catalogue';
+import { AttributeRow, DetailNeeds, PackagingRow, StockMovementRow } from '../ports/article-catalogue';
 
 // The detail queries of article records (plain SQL with TypeORM-style named parameters).
 
@@ -36,6 +36,60 @@ FROM "ArtikelVPE" WHERE ${articleKeys('"ArtNr"', byRange)}`;
 export const ATTRIBUTES_SQL = attributesSql(false);
 export const STOCK_SQL = stockSql(false);
 export const PACKAGING_SQL = packagingSql(false);
+
+// The details of a page in one statement (one round trip to the database instead of three):
+// each kind's rows as the same nine columns, the first naming the kind. Typed NULLs, so that
+// every database settles the union's column types the same way whichever kinds are asked for.
+const NO_INTEGER = 'CAST(NULL AS INTEGER)';
+const NO_TEXT = 'CAST(NULL AS VARCHAR(200))';
+const NO_DECIMAL = 'CAST(NULL AS DECIMAL(18,4))';
+
+const ATTRIBUTE = 'A';
+const STOCK = 'S';
+const PACKAGING = 'P';
+
+/**
+ * The attributes, stock movements and packaging units (those `kinds` names) of some articles as
+ * one statement, or null when none is needed; `splitDetails` sorts its rows out again.
+ */
+export function detailsSql(kinds: DetailNeeds, byRange: boolean): string | null {
+  const parts: string[] = [];
+  if (kinds.attributes)
+    parts.push(`SELECT '${ATTRIBUTE}' AS "Kind", a."ArtNr" AS "ArtNr", a."AttrID" AS "N1", a."PHKey" AS "T1",
+  a."Contents" AS "T2", ${NO_DECIMAL} AS "D1", ${NO_DECIMAL} AS "D2", ${NO_DECIMAL} AS "D3", ${NO_DECIMAL} AS "D4"
+FROM (${attributesSql(byRange)}) a`);
+  if (kinds.stock)
+    parts.push(`SELECT '${STOCK}', s."ArtNr", s."StaoNr", s."LagerOrt", ${NO_TEXT}, s."Menge", ${NO_DECIMAL},
+  ${NO_DECIMAL}, ${NO_DECIMAL}
+FROM (${stockSql(byRange)}) s`);
+  if (kinds.packaging)
+    parts.push(`SELECT '${PACKAGING}', p."ArtNr", ${NO_INTEGER}, p."VPEinheit", p."VPBezeichnung", p."VPEFaktor",
+  p."Gewicht", p."VPEGewicht", p."GewichtInhalt"
+FROM (${packagingSql(byRange)}) p`);
+  return parts.length === 0 ? null : parts.join('\nUNION ALL\n');
+}
+
+/** How many times `detailsSql` names its article keys (each `:...artNrs` is bound once per mention). */
+export function detailKeyMentions(kinds: DetailNeeds): number {
+  return (kinds.attributes ? 1 : 0) + (kinds.stock ? 2 : 0) + (kinds.packaging ? 1 : 0);
+}
+
+/** The rows of `detailsSql` (value arrays in column order) by kind. */
+export function splitDetails(rows: unknown[][]): {
+  attributes: AttributeRow[];
+  stock: StockMovementRow[];
+  packaging: PackagingRow[];
+} {
+  const attributes: AttributeRow[] = [];
+  const stock: StockMovementRow[] = [];
+  const packaging: PackagingRow[] = [];
+  for (const [kind, artNr, n1, t1, t2, d1, d2, d3, d4] of rows) {
+    if (kind === ATTRIBUTE) attributes.push(attributeFromValues([artNr, n1, t1, t2]));
+    else if (kind === STOCK) stock.push(stockMovementFromValues([artNr, n1, t1, d1]));
+    else packaging.push(packagingFromValues([artNr, t1, t2, d1, d2, d3, d4]));
+  }
+  return { attributes, stock, packaging };
+}
 
 // Rows of these queries from their values in column order (better-sqlite3's raw mode, which
 // skips building an object per row).

@@ -25,14 +25,7 @@ import {
   orderedNumbersSql,
   rowsByKeys,
 } from './article-sql';
-import {
-  attributeFromValues,
-  attributesSql,
-  packagingFromValues,
-  packagingSql,
-  stockMovementFromValues,
-  stockSql,
-} from '../article-detail-sql';
+import { detailKeyMentions, detailsSql, splitDetails } from '../article-detail-sql';
 
 /** SQL Server accepts at most 2100 parameters per statement. */
 const MAX_KEYS_PER_QUERY = 1000;
@@ -127,16 +120,13 @@ export class TypeOrmArticleCatalogue extends ArticleCatalogue {
   ): Promise<ArticleData> {
     const { artNrs } = selection;
     if (artNrs.length === 0) return { rows: [], attributes: [], stock: [], packaging: [] };
-    if (artNrs.length > MAX_KEYS_PER_QUERY) {
+    // The details statement binds the keys once per table it reads: with more than two of them,
+    // 512 keys at a time (IN lists are padded to 512 or to 1000 keys; 4 x 512 < 2100).
+    const chunk = detailKeyMentions(needs) > 2 ? 512 : MAX_KEYS_PER_QUERY;
+    if (artNrs.length > chunk) {
       const parts = [];
-      for (let i = 0; i < artNrs.length; i += MAX_KEYS_PER_QUERY)
-        parts.push(
-          await this.articles(
-            { ...selection, artNrs: artNrs.slice(i, i + MAX_KEYS_PER_QUERY) },
-            filter,
-            needs,
-          ),
-        );
+      for (let i = 0; i < artNrs.length; i += chunk)
+        parts.push(await this.articles({ ...selection, artNrs: artNrs.slice(i, i + chunk) }, filter, needs));
       return {
         rows: parts.flatMap((p) => p.rows),
         attributes: parts.flatMap((p) => p.attributes),
@@ -150,20 +140,19 @@ export class TypeOrmArticleCatalogue extends ArticleCatalogue {
       : { artNrs: inListBucket(artNrs) };
     const rows = rowsByKeys(filter, this.config.attributeWebshop, byRange);
     const statements: ReadStatement[] = [{ sql: rows.sql, params: { ...rows.params, ...keys } }];
-    if (needs.attributes) statements.push({ sql: attributesSql(byRange), params: keys });
-    if (needs.stock) statements.push({ sql: stockSql(byRange), params: keys });
-    if (needs.packaging) statements.push({ sql: packagingSql(byRange), params: keys });
-    const [rowValues, ...details] = await this.reader.read(statements);
+    const details = detailsSql(needs, byRange);
+    if (details !== null) statements.push({ sql: details, params: keys });
+    const [rowValues, detailValues = []] = await this.reader.read(statements);
     // A range also holds articles that are not selected (other web shops, inactive): only the selected count.
     const selected = byRange ? new Set(artNrs) : null;
     const mine = <T extends { ArtNr: string }>(list: T[]) =>
       selected ? list.filter((r) => selected.has(r.ArtNr)) : list;
-    const next = () => details.shift() ?? [];
+    const { attributes, stock, packaging } = splitDetails(detailValues);
     return {
       rows: mine(rowValues.map(articleRowFromValues)),
-      attributes: needs.attributes ? mine(next().map(attributeFromValues)) : [],
-      stock: needs.stock ? mine(next().map(stockMovementFromValues)) : [],
-      packaging: needs.packaging ? mine(next().map(packagingFromValues)) : [],
+      attributes: mine(attributes),
+      stock: mine(stock),
+      packaging: mine(packaging),
     };
   }
 
