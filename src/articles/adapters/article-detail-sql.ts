@@ -49,20 +49,20 @@ const STOCK = 'S';
 const PACKAGING = 'P';
 
 /**
- * The attributes, stock movements and packaging units (those `kinds` names) of some articles as
+ * The attributes, stock movements and packaging units (those `needs` names) of some articles as
  * one statement, or null when none is needed; `splitDetails` sorts its rows out again.
  */
-export function detailsSql(kinds: DetailNeeds, byRange: boolean): string | null {
+export function detailsSql(needs: DetailNeeds, byRange: boolean): string | null {
   const parts: string[] = [];
-  if (kinds.attributes)
+  if (needs.attributes)
     parts.push(`SELECT '${ATTRIBUTE}' AS "Kind", a."ArtNr" AS "ArtNr", a."AttrID" AS "N1", a."PHKey" AS "T1",
   a."Contents" AS "T2", ${NO_DECIMAL} AS "D1", ${NO_DECIMAL} AS "D2", ${NO_DECIMAL} AS "D3", ${NO_DECIMAL} AS "D4"
 FROM (${attributesSql(byRange)}) a`);
-  if (kinds.stock)
+  if (needs.stock)
     parts.push(`SELECT '${STOCK}', s."ArtNr", s."StaoNr", s."LagerOrt", ${NO_TEXT}, s."Menge", ${NO_DECIMAL},
   ${NO_DECIMAL}, ${NO_DECIMAL}
 FROM (${stockSql(byRange)}) s`);
-  if (kinds.packaging)
+  if (needs.packaging)
     parts.push(`SELECT '${PACKAGING}', p."ArtNr", ${NO_INTEGER}, p."VPEinheit", p."VPBezeichnung", p."VPEFaktor",
   p."Gewicht", p."VPEGewicht", p."GewichtInhalt"
 FROM (${packagingSql(byRange)}) p`);
@@ -70,8 +70,8 @@ FROM (${packagingSql(byRange)}) p`);
 }
 
 /** How many times `detailsSql` names its article keys (each `:...artNrs` is bound once per mention). */
-export function detailKeyMentions(kinds: DetailNeeds): number {
-  return (kinds.attributes ? 1 : 0) + (kinds.stock ? 2 : 0) + (kinds.packaging ? 1 : 0);
+export function detailKeyMentions(needs: DetailNeeds): number {
+  return (needs.attributes ? 1 : 0) + (needs.stock ? 2 : 0) + (needs.packaging ? 1 : 0);
 }
 
 /** The rows of `detailsSql` (value arrays in column order) by kind. */
