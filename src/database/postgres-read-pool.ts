@@ -1,8 +1,8 @@
 import { OnApplicationShutdown } from '@nestjs/common';
-import { createHash } from 'node:crypto';
 import { Pool } from 'pg';
 import QueryStream from 'pg-query-stream';
 import { positionalParameters } from './named-parameters';
+import { preparedStatementName } from './prepared-statements';
 import { KeyList, KeyListBuilder, published, ReadStatement, SqlReader } from './sql-reader';
 
 /**
@@ -29,8 +29,8 @@ function numbered(s: ReadStatement): [string, unknown[]] {
 
 /**
  * Statement texts run as named (prepared) statements: the list's texts are few (one per query,
- * filter and IN-list size class), so each connection parses and plans each once. Texts beyond
- * this run unnamed, parsed and planned every time.
+ * filter and IN-list size class), so each connection parses each once (and plans it for its
+ * values on every run, see INDEX_PATHS). Texts beyond this run unnamed, parsed every time.
  */
 const MAX_NAMED_TEXTS = 128;
 
@@ -59,7 +59,7 @@ export class PostgresReadPool extends SqlReader implements OnApplicationShutdown
   private nameOf(text: string): string | undefined {
     let name = this.names.get(text);
     if (name === undefined && this.names.size < MAX_NAMED_TEXTS) {
-      name = `list_${createHash('sha1').update(text).digest('hex')}`;
+      name = preparedStatementName(text);
       this.names.set(text, name);
     }
     return name;

@@ -23,6 +23,11 @@ function published(text: string): void {
 
 const registries = new WeakMap<DataSource, Set<string>>();
 
+/** The name a statement text is prepared under on PostgreSQL (the same text, the same name). */
+export function preparedStatementName(text: string): string {
+  return `erp_${createHash('sha1').update(text).digest('hex')}`;
+}
+
 /**
  * `dataSource.query(text, values)`, but on PostgreSQL as a named (prepared) statement: a
  * connection parses and plans a text once and afterwards only binds and executes it, which
@@ -51,7 +56,7 @@ export async function queryPrepared<T>(
     if (texts.size >= MAX_PREPARED_TEXTS) return dataSource.query(text, values);
     texts.add(text);
   }
-  const name = `erp_${createHash('sha1').update(text).digest('hex')}`;
+  const name = preparedStatementName(text);
   const runner = dataSource.createQueryRunner('master');
   try {
     const client = (await runner.connect()) as Client;
