@@ -11,3 +11,21 @@ export function inListBucket<T>(values: T[]): T[] {
   if (size < n) size = 1000;
   return size === n ? values : [...values, ...new Array<T>(size - n).fill(values[n - 1])];
 }
+
+/**
+ * The most keys one statement of the list's reads looks up by `IN (…)`; longer lists are read in
+ * several statements (in one round of the reader). Without planner statistics (a bulk load nobody
+ * analysed) PostgreSQL still uses a list of 128 keys as an index condition, but takes one of 256
+ * or more for a filter on a scan of everything the other conditions select: at a million
+ * articles, the prices of 512 articles took 105 ms (856,000 index entries read) instead of 1 ms,
+ * and their attributes 98 ms instead of 2. Also well inside SQL Server's 2,100 parameters when a
+ * statement names its keys four times.
+ */
+export const MAX_KEYS_PER_STATEMENT = 128;
+
+/** The values in pieces of at most `size`, in order. */
+export function inPieces<T>(values: T[], size: number): T[][] {
+  const pieces: T[][] = [];
+  for (let i = 0; i < values.length; i += size) pieces.push(values.slice(i, i + size));
+  return pieces;
+}

@@ -69,11 +69,6 @@ FROM (${packagingSql(byRange)}) p`);
   return parts.length === 0 ? null : parts.join('\nUNION ALL\n');
 }
 
-/** How many times `detailsSql` names its article keys (each `:...artNrs` is bound once per mention). */
-export function detailKeyMentions(needs: DetailNeeds): number {
-  return (needs.attributes ? 1 : 0) + (needs.stock ? 2 : 0) + (needs.packaging ? 1 : 0);
-}
-
 /** The rows of `detailsSql` (value arrays in column order) by kind. */
 export function splitDetails(rows: unknown[][]): {
   attributes: AttributeRow[];

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { readTimestamp, timestampParam } from '@app/erp-db';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../../common/config/app-config';
-import { inListBucket } from '../../../database/in-list-bucket';
+import { inListBucket, inPieces, MAX_KEYS_PER_STATEMENT } from '../../../database/in-list-bucket';
 import { queryPrepared } from '../../../database/prepared-statements';
 import { SameTurnReads } from '../../../database/same-turn-reads';
 import { KeyList, ReadStatement, SqlReader } from '../../../database/sql-reader';
@@ -25,10 +25,7 @@ import {
   orderedNumbersSql,
   rowsByKeys,
 } from './article-sql';
-import { detailKeyMentions, detailsSql, splitDetails } from '../article-detail-sql';
-
-/** SQL Server accepts at most 2100 parameters per statement. */
-const MAX_KEYS_PER_QUERY = 1000;
+import { detailsSql, splitDetails } from '../article-detail-sql';
 
 /** The tables whose GeaendertAm modifiedsince covers; each has an index led by GeaendertAm. */
 const CHANGE_TABLES = ['Artikel', 'Preis', 'Lagerbestand', 'Reservierung', 'ArtikelVPE'];
@@ -120,29 +117,21 @@ export class TypeOrmArticleCatalogue extends ArticleCatalogue {
   ): Promise<ArticleData> {
     const { artNrs } = selection;
     if (artNrs.length === 0) return { rows: [], attributes: [], stock: [], packaging: [] };
-    // The details statement binds the keys once per table it reads: with more than two of them,
-    // 512 keys at a time (IN lists are padded to 512 or to 1000 keys; 4 x 512 < 2100).
-    const chunk = detailKeyMentions(needs) > 2 ? 512 : MAX_KEYS_PER_QUERY;
-    if (artNrs.length > chunk) {
-      const parts = [];
-      for (let i = 0; i < artNrs.length; i += chunk)
-        parts.push(await this.articles({ ...selection, artNrs: artNrs.slice(i, i + chunk) }, filter, needs));
-      return {
-        rows: parts.flatMap((p) => p.rows),
-        attributes: parts.flatMap((p) => p.attributes),
-        stock: parts.flatMap((p) => p.stock),
-        packaging: parts.flatMap((p) => p.packaging),
-      };
-    }
     const byRange = selection.consecutive && artNrs.length > 1;
-    const keys = byRange
-      ? { first: artNrs[0], last: artNrs[artNrs.length - 1] }
-      : { artNrs: inListBucket(artNrs) };
+    // A run of the catalogue is one range; other keys are IN lists of MAX_KEYS_PER_STATEMENT at most.
+    const keySets: Record<string, unknown>[] = byRange
+      ? [{ first: artNrs[0], last: artNrs[artNrs.length - 1] }]
+      : inPieces(artNrs, MAX_KEYS_PER_STATEMENT).map((keys) => ({ artNrs: inListBucket(keys) }));
     const rows = rowsByKeys(filter, this.config.attributeWebshop, byRange);
-    const statements: ReadStatement[] = [{ sql: rows.sql, params: { ...rows.params, ...keys } }];
     const details = detailsSql(needs, byRange);
-    if (details !== null) statements.push({ sql: details, params: keys });
-    const [rowValues, detailValues = []] = await this.reader.read(statements);
+    const statements: ReadStatement[] = keySets.flatMap((keys) => [
+      { sql: rows.sql, params: { ...rows.params, ...keys } },
+      ...(details === null ? [] : [{ sql: details, params: keys }]),
+    ]);
+    const results = await this.reader.read(statements);
+    const perKeySet = details === null ? 1 : 2;
+    const rowValues = results.filter((_, i) => i % perKeySet === 0).flat();
+    const detailValues = results.filter((_, i) => i % perKeySet === 1).flat();
     // A range also holds articles that are not selected (other web shops, inactive): only the selected count.
     const selected = byRange ? new Set(artNrs) : null;
     const mine = <T extends { ArtNr: string }>(list: T[]) =>
@@ -157,16 +146,10 @@ export class TypeOrmArticleCatalogue extends ArticleCatalogue {
   }
 
   async rowsByNumbers(artNrs: string[], filter: ArticleFilter): Promise<ArticleRow[]> {
-    if (artNrs.length === 0) return [];
     const { sql, params } = rowsByKeys(filter, this.config.attributeWebshop);
     const rows: RawArticleRow[] = [];
-    for (let i = 0; i < artNrs.length; i += MAX_KEYS_PER_QUERY)
-      rows.push(
-        ...(await this.run<RawArticleRow>(sql, {
-          ...params,
-          artNrs: artNrs.slice(i, i + MAX_KEYS_PER_QUERY),
-        })),
-      );
+    for (const keys of inPieces(artNrs, MAX_KEYS_PER_STATEMENT))
+      rows.push(...(await this.run<RawArticleRow>(sql, { ...params, artNrs: inListBucket(keys) })));
     return rows.map(toArticleRow);
   }
 

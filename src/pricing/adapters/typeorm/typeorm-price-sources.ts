@@ -1,15 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { inListBucket } from '../../../database/in-list-bucket';
+import { inListBucket, inPieces, MAX_KEYS_PER_STATEMENT } from '../../../database/in-list-bucket';
 import { queryPrepared } from '../../../database/prepared-statements';
 import { SameTurnReads } from '../../../database/same-turn-reads';
 import { CandidatePriceList, PriceRowOptions, PriceSources, StoredPrice } from '../../ports/price-sources';
 import { priceFromValues, pricesSql, PriceRow, toStoredPrice } from '../price-sql';
 import { ReadStatement, SqlReader } from '../../../database/sql-reader';
-
-/** SQL Server accepts at most 2100 parameters per statement. */
-const MAX_ARTICLES_PER_QUERY = 1000;
 
 const CANDIDATE_LISTS_SQL = `
 SELECT pl."PreisListNr" AS "PreisListNr", pl."Preisart" AS "Preisart",
@@ -74,13 +71,13 @@ export class TypeOrmPriceSources extends PriceSources {
     }));
   }
 
-  /** One query instead of two (up to MAX_ARTICLES_PER_QUERY articles; more go the two-query way). */
+  /** One query instead of two (up to MAX_KEYS_PER_STATEMENT articles; more go the two-query way). */
   override async candidateListsWithPrices(
     debiNr: string | null,
     waehrAbk: string,
     artNrs: string[],
   ): Promise<{ lists: CandidatePriceList[]; prices: StoredPrice[] }> {
-    if (artNrs.length === 0 || artNrs.length > MAX_ARTICLES_PER_QUERY)
+    if (artNrs.length === 0 || artNrs.length > MAX_KEYS_PER_STATEMENT)
       return super.candidateListsWithPrices(debiNr, waehrAbk, artNrs);
     // Prepared on PostgreSQL (order creation runs it for every order), one statement per size
     // class of the article list.
@@ -109,20 +106,16 @@ export class TypeOrmPriceSources extends PriceSources {
   async prices(listNrs: number[], artNrs: string[], options: PriceRowOptions = {}): Promise<StoredPrice[]> {
     const { vpEinheit, consecutive = false } = options;
     if (listNrs.length === 0 || artNrs.length === 0) return [];
-    const statements: ReadStatement[] = [];
-    for (let i = 0; i < artNrs.length; i += MAX_ARTICLES_PER_QUERY) {
-      const keys = artNrs.slice(i, i + MAX_ARTICLES_PER_QUERY);
-      const byRange = consecutive && keys.length > 1;
-      const sql = pricesSql(byRange) + (vpEinheit === undefined ? '' : ' AND "VPEinheit" = :vpEinheit');
-      statements.push({
-        sql,
-        params: {
-          listNrs,
-          ...(byRange ? { first: keys[0], last: keys[keys.length - 1] } : { artNrs: inListBucket(keys) }),
-          ...(vpEinheit === undefined ? {} : { vpEinheit }),
-        },
-      });
-    }
+    const byRange = consecutive && artNrs.length > 1;
+    const sql = pricesSql(byRange) + (vpEinheit === undefined ? '' : ' AND "VPEinheit" = :vpEinheit');
+    const filter = { listNrs, ...(vpEinheit === undefined ? {} : { vpEinheit }) };
+    // A run of the catalogue is one range; other articles go in IN lists of MAX_KEYS_PER_STATEMENT at most.
+    const statements: ReadStatement[] = byRange
+      ? [{ sql, params: { ...filter, first: artNrs[0], last: artNrs[artNrs.length - 1] } }]
+      : inPieces(artNrs, MAX_KEYS_PER_STATEMENT).map((keys) => ({
+          sql,
+          params: { ...filter, artNrs: inListBucket(keys) },
+        }));
     // A range also holds prices of articles not asked for: only those asked for count.
     const asked = consecutive ? new Set(artNrs) : null;
     const result: StoredPrice[] = [];
