@@ -6,7 +6,7 @@ import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { freePort, login, startServer, stop } from './support/service';
+import { freePort, login, serviceNodeOptions, startServer, stop } from './support/service';
 import { BENCH_CATALOGUE, ensureBenchCatalogue } from './support/catalogue';
 import { compileProject } from './support/compile';
 
@@ -127,8 +127,8 @@ export async function run(args: string[]): Promise<void> {
     NODE_PATH: join(ROOT, 'node_modules'),
   };
   const main = values['ts-node']
-    ? [...NODE_ARGS, join(ROOT, 'src/main.ts')]
-    : [join(compileProject(logDir), 'src', 'main.js')];
+    ? [...serviceNodeOptions(), ...NODE_ARGS, join(ROOT, 'src/main.ts')]
+    : [...serviceNodeOptions(), join(compileProject(logDir), 'src', 'main.js')];
   const sizes =
     large > BENCH_CATALOGUE.articles ? [BENCH_CATALOGUE.articles, large] : [BENCH_CATALOGUE.articles];
   console.log(

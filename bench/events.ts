@@ -8,7 +8,7 @@ import { sqliteDriver } from '@app/erp-db';
 import { Client } from 'pg';
 import { line, median, QUERY_COUNTER, RunResult, runOn } from './orders';
 import { compileProject, ROOT } from './support/compile';
-import { freePort, freshDatabase, startServer, stop } from './support/service';
+import { freePort, freshDatabase, serviceNodeOptions, startServer, stop } from './support/service';
 
 type Db = 'sqlite' | 'postgres';
 
@@ -51,7 +51,7 @@ export async function run(args: string[]): Promise<void> {
   try {
     const counter = join(dir, 'count-queries.js');
     writeFileSync(counter, QUERY_COUNTER);
-    const main = ['-r', counter, join(compileProject(dir), 'src', 'main.js')];
+    const main = [...serviceNodeOptions(), '-r', counter, join(compileProject(dir), 'src', 'main.js')];
     console.log(
       `${cpus().length} CPU cores, load average ${loadavg()
         .map((l) => l.toFixed(2))

@@ -4,7 +4,15 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { compileProject } from './support/compile';
-import { freePort, freshDatabase, login, Service, startServer, stop } from './support/service';
+import {
+  freePort,
+  freshDatabase,
+  login,
+  Service,
+  serviceNodeOptions,
+  startServer,
+  stop,
+} from './support/service';
 import { Client } from 'pg';
 
 // autocannon ships no types; this is the part of its programmatic API used here.
@@ -130,8 +138,8 @@ export async function run(args: string[]): Promise<void> {
     const counter = join(dir, 'count-queries.js');
     writeFileSync(counter, QUERY_COUNTER);
     const main = values['ts-node']
-      ? [...TS_NODE_ARGS, '-r', counter, join(ROOT, 'src/main.ts')]
-      : ['-r', counter, join(compileProject(dir), 'src', 'main.js')];
+      ? [...serviceNodeOptions(), ...TS_NODE_ARGS, '-r', counter, join(ROOT, 'src/main.ts')]
+      : [...serviceNodeOptions(), '-r', counter, join(compileProject(dir), 'src', 'main.js')];
     console.log(
       `${cpus().length} CPU cores, load average ${loadavg()
         .map((l) => l.toFixed(2))

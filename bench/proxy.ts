@@ -5,7 +5,15 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startNginx } from '../test/support/nginx';
 import { compileProject, ROOT } from './support/compile';
-import { freePort, freshDatabase, login, Service, startServer, stop } from './support/service';
+import {
+  freePort,
+  freshDatabase,
+  login,
+  Service,
+  serviceNodeOptions,
+  startServer,
+  stop,
+} from './support/service';
 
 // autocannon ships no types; this is the part of its programmatic API used here.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -44,7 +52,7 @@ export async function run(args: string[]): Promise<void> {
   let nginx: ChildProcess | null = null;
   const database = await freshDatabase(db, dir);
   try {
-    const main = [join(compileProject(dir), 'src', 'main.js')];
+    const main = [...serviceNodeOptions(), join(compileProject(dir), 'src', 'main.js')];
     const env = (name: string, seed: boolean): NodeJS.ProcessEnv => ({
       ...process.env,
       ...database.settings,

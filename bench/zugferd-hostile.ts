@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { readCorpusFile } from '../libs/zugferd/test/corpus';
 import { hostilePdfs, manyObjectsPdf } from '../libs/zugferd/test/hostile-pdfs';
 import { compileProject, ROOT } from './support/compile';
-import { freePort, freshDatabase, login, startServer, stop } from './support/service';
+import { freePort, freshDatabase, login, serviceNodeOptions, startServer, stop } from './support/service';
 
 const xml = readCorpusFile('xml-cii/EN16931_Einfach.cii.xml').toString('base64');
 
@@ -28,7 +28,7 @@ export async function run(args: string[]): Promise<void> {
   try {
     const main = join(compileProject(dir), 'src', 'main.js');
     const database = await freshDatabase('sqlite', dir);
-    const service = await startServer([main], {
+    const service = await startServer([...serviceNodeOptions(), main], {
       ...process.env,
       SEED_DEMO: 'true',
       HOST: '127.0.0.1',

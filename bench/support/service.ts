@@ -1,4 +1,5 @@
 import { ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { ROOT } from './compile';
@@ -14,6 +15,19 @@ export function freePort(): Promise<string> {
       );
     });
   });
+}
+
+/**
+ * The node options the service runs with: those of `npm start` in package.json (young and old
+ * generation sizes), so that a bench measures the service as it is started; the Docker image sets
+ * the same ones in NODE_OPTIONS.
+ */
+export function serviceNodeOptions(): string[] {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const [node, ...words] = pkg.scripts.start.split(/\s+/);
+  if (node !== 'node') throw new Error(`npm start does not run node: ${pkg.scripts.start}`);
+  const script = words.findIndex((w) => !w.startsWith('--'));
+  return words.slice(0, script);
 }
 
 /** Stops a service process: SIGTERM, SIGKILL after 10 s. */
