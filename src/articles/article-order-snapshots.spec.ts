@@ -87,4 +87,41 @@ describe('ArticleOrderSnapshots', () => {
     await t.snapshots.ordering(filter, sorts);
     expect(t.builds).toEqual([1, 2, 3, 4]);
   });
+
+  it('a stream gets the snapshot while it is current, else waits for a new one that pages then share', async () => {
+    const s = setup(10);
+    const first = await s.snapshots.ordering(filter, sorts, 'stamp 1');
+    now += 9_999;
+    expect(await s.snapshots.current(filter, sorts, 'stamp 1')).toBe(first);
+    // Moved stamp: a page is still served the old ordering, a stream waits for the new one.
+    expect((await s.snapshots.ordering(filter, sorts, 'stamp 2')).numbers.slice(0)).toEqual([
+      'A1',
+      'B1',
+      'C1',
+    ]);
+    expect((await s.snapshots.current(filter, sorts, 'stamp 2')).numbers.slice(0)).toEqual([
+      'A2',
+      'B2',
+      'C2',
+    ]);
+    // Stale by age: the same, and the stream's ordering is the pages' from then on.
+    now += 10_000;
+    const streamed = await s.snapshots.current(filter, sorts, 'stamp 2');
+    expect(streamed.numbers.slice(0)).toEqual(['A3', 'B3', 'C3']);
+    expect(await s.snapshots.ordering(filter, sorts, 'stamp 2')).toBe(streamed);
+    expect(s.builds).toEqual([1, 2, 3]);
+  });
+
+  it('a stream of a delta request or with 0 seconds gets an ordering of its own', async () => {
+    const s = setup(10);
+    await s.snapshots.ordering(filter, sorts, 'stamp 1');
+    await s.snapshots.current({ ...filter, modifiedSince: new Date() }, sorts, 'stamp 1');
+    const t = setup(0);
+    await t.snapshots.current(filter, sorts, 'stamp 1');
+    await t.snapshots.current(filter, sorts, 'stamp 1');
+    expect([s.builds, t.builds]).toEqual([
+      [1, 2],
+      [1, 2],
+    ]);
+  });
 });

@@ -87,21 +87,13 @@ export class ArticleOrderSnapshots implements OnApplicationBootstrap {
     sorts: ArticleSort[],
     stamp: string | null = null,
   ): Promise<ArticleOrdering> {
-    const ttl = this.config.articleSnapshotSeconds * 1000;
-    if (ttl === 0 || filter.modifiedSince !== null || filter.artNr !== undefined)
-      return this.compute(filter, sorts);
-    const key = JSON.stringify([
-      filter.language,
-      filter.webshop,
-      filter.activeOnly,
-      sorts.length === 1 && byNumberAscending(sorts) ? BY_NUMBER : sorts,
-    ]);
+    const key = this.keyOf(filter, sorts);
+    if (key === null) return this.compute(filter, sorts);
     const snapshot = this.snapshots.get(key);
-    const age = snapshot ? Date.now() - snapshot.builtAt : Infinity;
-    const moved = stamp !== null && snapshot?.stamp !== null && snapshot?.stamp !== stamp;
-    if (snapshot?.ordering && age < ttl && !moved) return snapshot.ordering;
+    if (snapshot?.ordering && this.isCurrent(snapshot, stamp)) return snapshot.ordering;
     // Stale but recent, or a rebuild is already on its way: answer now, do not queue behind it.
-    if (snapshot?.ordering && (age < 2 * ttl || snapshot.pending)) {
+    const age = snapshot ? Date.now() - snapshot.builtAt : Infinity;
+    if (snapshot?.ordering && (age < 2 * this.ttlMs() || snapshot.pending)) {
       if (!snapshot.pending)
         this.rebuild(key, filter, sorts, stamp).catch((e: unknown) =>
           this.logger.error(`refreshing the article order failed: ${String(e)}`),
@@ -111,9 +103,39 @@ export class ArticleOrderSnapshots implements OnApplicationBootstrap {
     return snapshot?.pending ?? this.rebuild(key, filter, sorts, stamp);
   }
 
-  /** A fresh ordering, not kept (a stream's). */
-  fresh(filter: ArticleFilter, sorts: ArticleSort[]): Promise<ArticleOrdering> {
-    return this.compute(filter, sorts);
+  /**
+   * A stream's ordering: the snapshot only while it is current (younger than
+   * ARTICLE_SNAPSHOT_SECONDS, the articles' change stamp unmoved), never a stale one; otherwise
+   * the rebuild on its way, or a new one, which becomes the snapshot. At a million articles
+   * building one took 7 s on PostgreSQL (2 s on SQLite), a seventh of a whole export.
+   */
+  async current(filter: ArticleFilter, sorts: ArticleSort[], stamp: string): Promise<ArticleOrdering> {
+    const key = this.keyOf(filter, sorts);
+    if (key === null) return this.compute(filter, sorts);
+    const snapshot = this.snapshots.get(key);
+    if (snapshot?.ordering && this.isCurrent(snapshot, stamp)) return snapshot.ordering;
+    return snapshot?.pending ?? this.rebuild(key, filter, sorts, stamp);
+  }
+
+  private ttlMs(): number {
+    return this.config.articleSnapshotSeconds * 1000;
+  }
+
+  /** The snapshot key of a list, or null when its ordering is always computed afresh. */
+  private keyOf(filter: ArticleFilter, sorts: ArticleSort[]): string | null {
+    if (this.ttlMs() === 0 || filter.modifiedSince !== null || filter.artNr !== undefined) return null;
+    return JSON.stringify([
+      filter.language,
+      filter.webshop,
+      filter.activeOnly,
+      sorts.length === 1 && byNumberAscending(sorts) ? BY_NUMBER : sorts,
+    ]);
+  }
+
+  /** Younger than ARTICLE_SNAPSHOT_SECONDS, and built under the stamp the request read (if it read one). */
+  private isCurrent(snapshot: Snapshot, stamp: string | null): boolean {
+    const moved = stamp !== null && snapshot.stamp !== null && snapshot.stamp !== stamp;
+    return Date.now() - snapshot.builtAt < this.ttlMs() && !moved;
   }
 
   private rebuild(

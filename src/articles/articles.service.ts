@@ -134,17 +134,17 @@ export class ArticlesService {
   }
 
   /**
-   * A freshly ordered list from `offset` (`limit` null = all): its length (the `count`) and its
-   * records in batches encoded in the response charset, never the whole list at once; cached
-   * records are reused, the others rendered but not stored (a stream's memory must not grow with
-   * the catalogue).
+   * A list in its current order (never a stale snapshot: `ArticleOrderSnapshots.current`) from
+   * `offset` (`limit` null = all): its length (the `count`) and its records in batches encoded in
+   * the response charset, never the whole list at once; cached records are reused, the others
+   * rendered but not stored (a stream's memory must not grow with the catalogue).
    */
   async stream(
     ctx: ArticleListContext,
     offset: number,
     limit: number | null,
   ): Promise<{ count: number; batches: AsyncGenerator<EncodedRecords> }> {
-    const { numbers, consecutive } = await this.snapshots.fresh(ctx.filter, ctx.sorts);
+    const { numbers, consecutive } = await this.snapshots.current(ctx.filter, ctx.sorts, ctx.articlesStamp);
     const end = limit === null ? numbers.length : Math.min(numbers.length, offset + limit);
     const batch = async (from: number): Promise<EncodedRecords> => {
       const artNrs = numbers.slice(from, Math.min(end, from + STREAM_BATCH));
