@@ -1,16 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { serviceNodeOptions as startOptions } from '../bench/support/service';
 
 const ROOT = join(__dirname, '..');
-
-/** The node options of `npm start`: the words between `node` and the script. */
-function startOptions(): string[] {
-  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
-  const [node, ...words] = pkg.scripts.start.split(/\s+/);
-  expect(node).toBe('node');
-  return words.slice(0, words.indexOf('dist/src/main.js'));
-}
 
 describe('node options the service is started with', () => {
   it('npm start and the Docker image use the same ones', () => {
