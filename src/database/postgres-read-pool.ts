@@ -20,9 +20,21 @@ import { KeyList, KeyListBuilder, published, ReadStatement, SqlReader } from './
 const INDEX_PATHS =
   '-c enable_seqscan=off -c enable_hashjoin=off -c enable_mergejoin=off -c jit=off -c plan_cache_mode=force_custom_plan';
 
+/**
+ * Lists of article numbers (`IN (:...artNrs)`) are read as `IN (SELECT unnest(ARRAY[…]))`: the
+ * planner knows how many keys that yields and looks each one up in the index. As a plain `IN`
+ * list without statistics it guessed each key to match 0.5 % of the rows and, on a catalogue of
+ * 100k articles, rather scanned everything `ObjTyp = 'ART'` or `PreisListNr = 2` selects (85,000
+ * price index entries for a page: 8 ms instead of 0.4 ms).
+ */
+const ARTICLE_KEY_LIST = /IN \(:\.\.\.artNrs\)/g;
+
 /** `?` placeholders as PostgreSQL's `$1, $2, …`. */
 function numbered(s: ReadStatement): [string, unknown[]] {
-  const [sql, values] = positionalParameters(s.sql, s.params);
+  const [sql, values] = positionalParameters(
+    s.sql.replace(ARTICLE_KEY_LIST, 'IN (SELECT unnest(ARRAY[:...artNrs]))'),
+    s.params,
+  );
   let n = 0;
   return [sql.replace(/\?/g, () => `$${++n}`), values];
 }
