@@ -30,7 +30,7 @@ const INDEX_PATHS =
 const ARTICLE_KEY_LIST = /IN \(:\.\.\.artNrs\)/g;
 
 /** `?` placeholders as PostgreSQL's `$1, $2, …`. */
-function numbered(s: ReadStatement): [string, unknown[]] {
+export function numbered(s: ReadStatement): [string, unknown[]] {
   const [sql, values] = positionalParameters(
     s.sql.replace(ARTICLE_KEY_LIST, 'IN (SELECT unnest(ARRAY[:...artNrs]))'),
     s.params,
