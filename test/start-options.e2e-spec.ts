@@ -9,7 +9,7 @@ describe('node options the service is started with', () => {
   it('npm start and the Docker image use the same ones', () => {
     const dockerfile = readFileSync(join(ROOT, 'docker/Dockerfile'), 'utf8');
     const [, nodeOptions] = /^ENV NODE_OPTIONS="([^"]*)"$/m.exec(dockerfile) ?? [];
-    expect(startOptions()).toEqual(['--max-semi-space-size=32', '--max-old-space-size=1536']);
+    expect(startOptions()).toEqual(['--max-semi-space-size=16', '--max-old-space-size=1536']);
     expect(nodeOptions?.split(' ')).toEqual(startOptions());
   });
 
@@ -26,6 +26,6 @@ describe('node options the service is started with', () => {
       ),
     );
     expect(limit / 2 ** 20).toBeGreaterThanOrEqual(1536);
-    expect(limit / 2 ** 20).toBeLessThanOrEqual(1536 + 3 * 32);
+    expect(limit / 2 ** 20).toBeLessThanOrEqual(1536 + 3 * 16);
   });
 });
