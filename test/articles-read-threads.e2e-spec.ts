@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { ArticleEntity } from '@app/erp-db';
 import { ArticleCatalogue, ArticleFilter, ArticleSort } from '../src/articles/ports/article-catalogue';
 import { PriceDetermination } from '../src/pricing/ports/price-determination';
 import { DataSourceReader, SqlReader } from '../src/database/sql-reader';
@@ -146,4 +147,57 @@ describe('articles: pages read as ranges of article numbers', () => {
       expect(read).toBeGreaterThan(numbers.length / 2);
     },
   );
+});
+
+describe('articles: pages of the default order read as ranges of the description index', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const BY_DESCRIPTION: ArticleSort[] = [{ column: 'ArtBez', descending: false }];
+  const ALL = { attributes: true, stock: true, packaging: true };
+  const sorted = <T>(list: T[]) => list.map((x) => JSON.stringify(x)).sort();
+  const FILTER: ArticleFilter = { language: 'ger', webshop: 'SHOP', activeOnly: true, modifiedSince: null };
+
+  async function sameAsByNumber(artNrs: string[]): Promise<string[]> {
+    const catalogue = t.app.get(ArticleCatalogue);
+    const ranged = await catalogue.articles(
+      { artNrs, consecutive: false, runOf: BY_DESCRIPTION },
+      FILTER,
+      ALL,
+    );
+    const keyed = await catalogue.articles({ artNrs, consecutive: false }, FILTER, ALL);
+    for (const part of ['rows', 'attributes', 'stock', 'packaging'] as const)
+      expect(sorted(ranged[part] as object[])).toEqual(sorted(keyed[part] as object[]));
+    return ranged.rows.map((r) => r.ArtNr).sort();
+  }
+
+  it('runs of 5 give what they give read by number, nothing else', async () => {
+    const numbers = (await t.app.get(ArticleCatalogue).orderedNumbers(FILTER, BY_DESCRIPTION)).slice(0);
+    expect(numbers.length).toBeGreaterThan(6);
+    for (let i = 0; i < numbers.length; i += 5) {
+      // Every other article of the run only: the range covers articles that were not asked for.
+      const asked = numbers.slice(i, i + 5).filter((_, k, run) => k % 2 === 0 || k === run.length - 1);
+      expect(await sameAsByNumber(asked)).toEqual([...asked].sort());
+    }
+  });
+
+  it('an article whose description moved it out of the run since the ordering was cut is still read', async () => {
+    const numbers = (await t.app.get(ArticleCatalogue).orderedNumbers(FILTER, BY_DESCRIPTION)).slice(0);
+    const run = numbers.slice(0, 5);
+    const [moved, gone] = [run[2], run[3]];
+    await t.dataSource
+      .getRepository(ArticleEntity)
+      .update({ ArtNr: moved }, { ArtBez: 'zzz Ende des Katalogs' });
+    await t.dataSource.getRepository(ArticleEntity).update({ ArtNr: gone }, { ArtikelStatus: 0 });
+    const read = await sameAsByNumber(run);
+    expect(read).toContain(moved);
+    expect(read).not.toContain(gone);
+    expect(read).toHaveLength(4);
+  });
 });

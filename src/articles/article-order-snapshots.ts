@@ -13,6 +13,8 @@ export interface ArticleOrdering {
    * most half): read as one range of the article indexes, not article by article.
    */
   consecutive: boolean;
+  /** Its pages are runs of the list that leave out few articles (at most half of the catalogue). */
+  dense: boolean;
 }
 
 interface Snapshot {
@@ -170,14 +172,15 @@ export class ArticleOrderSnapshots implements OnApplicationBootstrap {
     return pending;
   }
 
-  /** The ordering, and whether its pages are dense runs of the article numbers. */
+  /** The ordering, and whether its pages are dense runs (of the article numbers). */
   private async compute(filter: ArticleFilter, sorts: ArticleSort[]): Promise<ArticleOrdering> {
-    const inRuns = byNumberAscending(sorts) && filter.modifiedSince === null && filter.artNr === undefined;
+    const whole = filter.modifiedSince === null && filter.artNr === undefined;
     const [numbers, total] = await Promise.all([
       this.catalogue.orderedNumbers(filter, sorts),
-      inRuns ? this.articleTotal() : Promise.resolve(0),
+      whole ? this.articleTotal() : Promise.resolve(0),
     ]);
-    return { numbers, consecutive: inRuns && numbers.length * 2 >= total };
+    const dense = whole && numbers.length * 2 >= total;
+    return { numbers, dense, consecutive: dense && byNumberAscending(sorts) };
   }
 
   private articleTotal(): Promise<number> {

@@ -115,8 +115,13 @@ export class ArticlesService {
     offset: number,
     limit: number,
   ): Promise<{ data: Uint8Array[]; count: number }> {
-    const { numbers, consecutive } = await this.snapshots.ordering(ctx.filter, ctx.sorts, ctx.articlesStamp);
-    const data = await this.json({ artNrs: numbers.slice(offset, offset + limit), consecutive }, ctx, true);
+    const { numbers, consecutive, dense } = await this.snapshots.ordering(
+      ctx.filter,
+      ctx.sorts,
+      ctx.articlesStamp,
+    );
+    const artNrs = numbers.slice(offset, offset + limit);
+    const data = await this.json({ artNrs, consecutive, runOf: dense ? ctx.sorts : undefined }, ctx, true);
     return { data, count: numbers.length };
   }
 
@@ -144,11 +149,16 @@ export class ArticlesService {
     offset: number,
     limit: number | null,
   ): Promise<{ count: number; batches: AsyncGenerator<EncodedRecords> }> {
-    const { numbers, consecutive } = await this.snapshots.current(ctx.filter, ctx.sorts, ctx.articlesStamp);
+    const { numbers, consecutive, dense } = await this.snapshots.current(
+      ctx.filter,
+      ctx.sorts,
+      ctx.articlesStamp,
+    );
+    const runOf = dense ? ctx.sorts : undefined;
     const end = limit === null ? numbers.length : Math.min(numbers.length, offset + limit);
     const batch = async (from: number): Promise<EncodedRecords> => {
       const artNrs = numbers.slice(from, Math.min(end, from + STREAM_BATCH));
-      const json = await this.json({ artNrs, consecutive }, ctx, false);
+      const json = await this.json({ artNrs, consecutive, runOf }, ctx, false);
       return { count: json.length, bytes: joinEncodedJson(json) };
     };
     async function* batches(): AsyncGenerator<EncodedRecords> {

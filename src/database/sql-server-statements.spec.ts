@@ -134,6 +134,16 @@ describe('SQL Server: every statement of the mssql path parses as T-SQL (node-sq
     const needs = { attributes: true, stock: true, packaging: true };
     await attempt(() => catalogue.articles({ artNrs: ['1000', '1001'], consecutive: false }, filter, needs));
     await attempt(() => catalogue.articles({ artNrs: ['1000', '1001'], consecutive: true }, filter, needs));
+    // A page of the default order: a range of the description index, its bounds spelled out.
+    const byDescription: ArticleSort[] = [{ column: 'ArtBez', descending: false }];
+    const wholeList = { ...filter, modifiedSince: null };
+    await attempt(() =>
+      catalogue.articles(
+        { artNrs: ['1000', '1001'], consecutive: false, runOf: byDescription },
+        wholeList,
+        needs,
+      ),
+    );
     await attempt(() => catalogue.orderedNumbers(filter, sorts));
     await attempt(() => catalogue.orderedNumbers({ ...filter, webshop: null }, []));
     await attempt(() => catalogue.total());
@@ -141,6 +151,8 @@ describe('SQL Server: every statement of the mssql path parses as T-SQL (node-sq
     expect(sent.some((sql) => sql.includes('OUTPUT INSERTED."LetzteNr"'))).toBe(true);
     expect(sent.some((sql) => sql.includes('WITH (UPDLOCK, READPAST, ROWLOCK)'))).toBe(true);
     expect(sent.some((sql) => sql.includes('"ArtNr" BETWEEN @'))).toBe(true);
+    expect(sent.some((sql) => sql.includes('(a."ArtBez" > (SELECT f."ArtBez" FROM "Artikel" f'))).toBe(true);
+    expect(sent.some((sql) => sql.includes('(a."ArtBez", a."ArtNr")'))).toBe(false);
     expect(sent.length).toBeGreaterThan(15);
     expect(problems(sent)).toEqual([]);
   });

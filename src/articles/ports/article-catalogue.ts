@@ -124,6 +124,12 @@ export interface ArticleData {
 export interface ArticleSelection {
   artNrs: string[];
   consecutive: boolean;
+  /**
+   * They are a run of the list in this order (a page cut from the ordering of the filter passed
+   * alongside, which leaves out few articles): an adapter may read them as one range of an index
+   * in that order where it has one.
+   */
+  runOf?: ArticleSort[];
 }
 
 /** Persistence port of the article list: a constant number of queries per page, never one per article. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { readTimestamp, timestampParam } from '@app/erp-db';
+import { dbTypeOf, readTimestamp, timestampParam } from '@app/erp-db';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../../common/config/app-config';
 import { inListBucket, inPieces, MAX_KEYS_PER_STATEMENT } from '../../../database/in-list-bucket';
@@ -21,8 +21,11 @@ import {
 import {
   articleRowFromValues,
   CHANGED_SINCE_SQL,
+  Dialect,
   fromWhere,
   orderedNumbersSql,
+  readsByDescription,
+  rowsByDescriptionRun,
   rowsByKeys,
 } from './article-sql';
 import { detailsSql, splitDetails } from '../article-detail-sql';
@@ -60,6 +63,11 @@ export class TypeOrmArticleCatalogue extends ArticleCatalogue {
     private readonly config: AppConfig,
   ) {
     super();
+  }
+
+  /** SQL Server compares no row values: `rowsByDescriptionRun` spells its bounds out there. */
+  private get dialect(): Dialect {
+    return dbTypeOf(this.dataSource.options.type);
   }
 
   private bind(sql: string, params: Record<string, unknown>): [string, unknown[]] {
@@ -118,31 +126,63 @@ export class TypeOrmArticleCatalogue extends ArticleCatalogue {
     const { artNrs } = selection;
     if (artNrs.length === 0) return { rows: [], attributes: [], stock: [], packaging: [] };
     const byRange = selection.consecutive && artNrs.length > 1;
+    const first = artNrs[0];
+    const last = artNrs[artNrs.length - 1];
     // A run of the catalogue is one range; other keys are IN lists of MAX_KEYS_PER_STATEMENT at most.
     const keySets: Record<string, unknown>[] = byRange
-      ? [{ first: artNrs[0], last: artNrs[artNrs.length - 1] }]
+      ? [{ first, last }]
       : inPieces(artNrs, MAX_KEYS_PER_STATEMENT).map((keys) => ({ artNrs: inListBucket(keys) }));
-    const rows = rowsByKeys(filter, this.config.attributeWebshop, byRange);
+    // A run of the default order (by description): its rows are one range of the description
+    // index, its details still one lookup per article.
+    const byDescription =
+      !byRange &&
+      artNrs.length > 1 &&
+      selection.runOf !== undefined &&
+      readsByDescription(filter, selection.runOf);
+    const rows = byDescription
+      ? rowsByDescriptionRun(filter, this.config.attributeWebshop, this.dialect)
+      : rowsByKeys(filter, this.config.attributeWebshop, byRange);
     const details = detailsSql(needs, byRange);
-    const statements: ReadStatement[] = keySets.flatMap((keys) => [
-      { sql: rows.sql, params: { ...rows.params, ...keys } },
-      ...(details === null ? [] : [{ sql: details, params: keys }]),
-    ]);
-    const results = await this.reader.read(statements);
-    const perKeySet = details === null ? 1 : 2;
-    const rowValues = results.filter((_, i) => i % perKeySet === 0).flat();
-    const detailValues = results.filter((_, i) => i % perKeySet === 1).flat();
+    const rowStatements: ReadStatement[] = (byDescription ? [{ first, last }] : keySets).map((keys) => ({
+      sql: rows.sql,
+      params: { ...rows.params, ...keys },
+    }));
+    const detailStatements: ReadStatement[] =
+      details === null ? [] : keySets.map((params) => ({ sql: details, params }));
+    const results = await this.reader.read([...rowStatements, ...detailStatements]);
     // A range also holds articles that are not selected (other web shops, inactive): only the selected count.
-    const selected = byRange ? new Set(artNrs) : null;
+    const selected = byRange || byDescription ? new Set(artNrs) : null;
     const mine = <T extends { ArtNr: string }>(list: T[]) =>
       selected ? list.filter((r) => selected.has(r.ArtNr)) : list;
-    const { attributes, stock, packaging } = splitDetails(detailValues);
+    const found = mine(results.slice(0, rowStatements.length).flat().map(articleRowFromValues));
+    if (byDescription && found.length < artNrs.length) {
+      // Selected articles outside the range (their description changed since the ordering was cut):
+      // looked up by number, so that a page never loses one.
+      const have = new Set(found.map((r) => r.ArtNr));
+      found.push(
+        ...(await this.rowsOf(
+          artNrs.filter((artNr) => !have.has(artNr)),
+          filter,
+        )),
+      );
+    }
+    const { attributes, stock, packaging } = splitDetails(results.slice(rowStatements.length).flat());
     return {
-      rows: mine(rowValues.map(articleRowFromValues)),
+      rows: found,
       attributes: mine(attributes),
       stock: mine(stock),
       packaging: mine(packaging),
     };
+  }
+
+  /** Rows of these articles that pass the filter, looked up by number through the reader. */
+  private async rowsOf(artNrs: string[], filter: ArticleFilter): Promise<ArticleRow[]> {
+    const { sql, params } = rowsByKeys(filter, this.config.attributeWebshop);
+    const statements = inPieces(artNrs, MAX_KEYS_PER_STATEMENT).map((keys) => ({
+      sql,
+      params: { ...params, artNrs: inListBucket(keys) },
+    }));
+    return (await this.reader.read(statements)).flat().map(articleRowFromValues);
   }
 
   async rowsByNumbers(artNrs: string[], filter: ArticleFilter): Promise<ArticleRow[]> {
