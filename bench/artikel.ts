@@ -287,7 +287,11 @@ function report(helloRate: number, results: Figures[]): void {
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
-/** Requests every page of 100 once, `connections` at a time; pages/s and p99 of the walk. */
+/**
+ * Requests every page of 100 once, `connections` at a time; pages/s and p99 of the walk. The same
+ * client as the load runs (autocannon): it reads the answers without decoding them, where `fetch`
+ * took 0.6 ms of CPU per page, a tenth of what the service itself needs on the same two cores.
+ */
 async function walkOnce(
   base: string,
   headers: Record<string, string>,
@@ -295,22 +299,22 @@ async function walkOnce(
   connections: number,
 ): Promise<{ pagesPerSecond: number; p99: number; seconds: number }> {
   const started = process.hrtime.bigint();
-  const latencies: number[] = [];
   let next = 0;
-  const worker = async () => {
-    while (next < pages) {
-      const offset = next++ * 100;
-      const t = process.hrtime.bigint();
-      const res = await fetch(`${base}/www/artikel?limit=100&offset=${offset}`, { headers });
-      await res.arrayBuffer();
-      if (res.status !== 200) throw new Error(`page at ${offset}: ${res.status}`);
-      latencies.push(Number(process.hrtime.bigint() - t) / 1e6);
-    }
-  };
-  await Promise.all(Array.from({ length: connections }, worker));
+  const r = await autocannon({
+    url: `${base}/www/artikel?limit=100`,
+    connections,
+    headers,
+    // Every offset once: autocannon asks for exactly `amount` requests.
+    amount: pages,
+    requests: [
+      { setupRequest: (req: object) => ({ ...req, path: `/www/artikel?limit=100&offset=${next++ * 100}` }) },
+    ],
+  });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  latencies.sort((a, b) => a - b);
-  return { pagesPerSecond: pages / seconds, p99: latencies[Math.floor(latencies.length * 0.99)], seconds };
+  const failed = r.non2xx + r.errors + r.timeouts;
+  if (failed > 0 || r.requests.total !== pages)
+    throw new Error(`walk: ${failed} of ${r.requests.total} pages failed`);
+  return { pagesPerSecond: pages / seconds, p99: r.latency.p99, seconds };
 }
 
 @Controller()
