@@ -102,6 +102,10 @@ describe('articles: SQLite read threads', () => {
   });
 });
 
+/** Every detail of an article, and a list's entries in a comparable order. */
+const ALL = { attributes: true, stock: true, packaging: true };
+const sorted = <T>(list: T[]) => list.map((x) => JSON.stringify(x)).sort();
+
 describe('articles: pages read as ranges of article numbers', () => {
   let t: TestApp;
 
@@ -118,8 +122,6 @@ describe('articles: pages read as ranges of article numbers', () => {
     { language: 'ger', webshop: 'OTHER', activeOnly: false, modifiedSince: null },
   ];
   const BY_NUMBER: ArticleSort[] = [{ column: 'ArtNr', descending: false }];
-  const ALL = { attributes: true, stock: true, packaging: true };
-  const sorted = <T>(list: T[]) => list.map((x) => JSON.stringify(x)).sort();
 
   it.each(FILTERS)(
     'runs of 7 read as ranges give what they give read by number, nothing else (%j)',
@@ -160,8 +162,6 @@ describe('articles: pages of the default order read as ranges of the description
   });
 
   const BY_DESCRIPTION: ArticleSort[] = [{ column: 'ArtBez', descending: false }];
-  const ALL = { attributes: true, stock: true, packaging: true };
-  const sorted = <T>(list: T[]) => list.map((x) => JSON.stringify(x)).sort();
   const FILTER: ArticleFilter = { language: 'ger', webshop: 'SHOP', activeOnly: true, modifiedSince: null };
 
   async function sameAsByNumber(artNrs: string[]): Promise<string[]> {
