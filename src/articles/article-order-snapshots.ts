@@ -172,7 +172,7 @@ export class ArticleOrderSnapshots implements OnApplicationBootstrap {
     return pending;
   }
 
-  /** The ordering, and whether its pages are dense runs (of the article numbers). */
+  /** The ordering, whether its pages are dense runs of it, and whether also of the article numbers. */
   private async compute(filter: ArticleFilter, sorts: ArticleSort[]): Promise<ArticleOrdering> {
     const whole = filter.modifiedSince === null && filter.artNr === undefined;
     const [numbers, total] = await Promise.all([

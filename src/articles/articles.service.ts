@@ -5,7 +5,7 @@ import { ApiError } from '../common/errors/api-error';
 import { encodeJson, joinEncodedJson } from '../common/http/json-bytes';
 import { PriceDetermination, PriceListSequence } from '../pricing/ports/price-determination';
 import { ARTICLE_FIELDS, ArticleField, DEFAULT_LANGUAGE } from './article-fields';
-import { ArticleOrderSnapshots } from './article-order-snapshots';
+import { ArticleOrdering, ArticleOrderSnapshots } from './article-order-snapshots';
 import { ArticleRecordCache } from './article-record-cache';
 import { buildRecords, detailNeeds } from './article-records';
 import { ArticleRecord, RecordContext } from './article.mapper';
@@ -48,6 +48,12 @@ export interface ArticleListContext {
 export interface EncodedRecords {
   count: number;
   bytes: Uint8Array;
+}
+
+/** The articles from `from` to `to` (exclusive) of an ordering, and how they may be read. */
+function cut(ordering: ArticleOrdering, sorts: ArticleSort[], from: number, to: number): ArticleSelection {
+  const { numbers, consecutive, dense } = ordering;
+  return { artNrs: numbers.slice(from, to), consecutive, runOf: dense ? sorts : undefined };
 }
 
 @Injectable()
@@ -115,14 +121,9 @@ export class ArticlesService {
     offset: number,
     limit: number,
   ): Promise<{ data: Uint8Array[]; count: number }> {
-    const { numbers, consecutive, dense } = await this.snapshots.ordering(
-      ctx.filter,
-      ctx.sorts,
-      ctx.articlesStamp,
-    );
-    const artNrs = numbers.slice(offset, offset + limit);
-    const data = await this.json({ artNrs, consecutive, runOf: dense ? ctx.sorts : undefined }, ctx, true);
-    return { data, count: numbers.length };
+    const ordering = await this.snapshots.ordering(ctx.filter, ctx.sorts, ctx.articlesStamp);
+    const data = await this.json(cut(ordering, ctx.sorts, offset, offset + limit), ctx, true);
+    return { data, count: ordering.numbers.length };
   }
 
   /** One article; 404 when it does not exist or the user's web shop may not see it. */
@@ -149,16 +150,15 @@ export class ArticlesService {
     offset: number,
     limit: number | null,
   ): Promise<{ count: number; batches: AsyncGenerator<EncodedRecords> }> {
-    const { numbers, consecutive, dense } = await this.snapshots.current(
-      ctx.filter,
-      ctx.sorts,
-      ctx.articlesStamp,
-    );
-    const runOf = dense ? ctx.sorts : undefined;
+    const ordering = await this.snapshots.current(ctx.filter, ctx.sorts, ctx.articlesStamp);
+    const { numbers } = ordering;
     const end = limit === null ? numbers.length : Math.min(numbers.length, offset + limit);
     const batch = async (from: number): Promise<EncodedRecords> => {
-      const artNrs = numbers.slice(from, Math.min(end, from + STREAM_BATCH));
-      const json = await this.json({ artNrs, consecutive, runOf }, ctx, false);
+      const json = await this.json(
+        cut(ordering, ctx.sorts, from, Math.min(end, from + STREAM_BATCH)),
+        ctx,
+        false,
+      );
       return { count: json.length, bytes: joinEncodedJson(json) };
     };
     async function* batches(): AsyncGenerator<EncodedRecords> {
