@@ -1,4 +1,4 @@
-import { Decimal, dec, toJsonNumber } from '../common/money';
+import { DecimalLike, dec, toJsonNumber } from '../common/money';
 import { isoUtc } from '../common/http/dates';
 import { Link, link } from '../common/http/public-url';
 import { ArticlePriceTiers, PriceTier } from '../pricing/ports/price-determination';
@@ -59,12 +59,13 @@ export function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]>
 
 /** Stock per storage place after reservations (may be negative), by store and place. */
 export function stockByArticle(rows: StockMovementRow[]): Map<string, StockRecord[]> {
-  const sums = new Map<string, { artNr: string; staoNr: number; lagerOrt: string; qty: Decimal }>();
+  // A place's quantity as read until a second movement on it needs a sum: most places have one.
+  const sums = new Map<string, { artNr: string; staoNr: number; lagerOrt: string; qty: DecimalLike }>();
   for (const r of rows) {
     const key = `${r.ArtNr}\u0000${r.StaoNr}\u0000${r.LagerOrt}`;
     const entry = sums.get(key);
-    if (entry) entry.qty = entry.qty.plus(dec(r.Menge));
-    else sums.set(key, { artNr: r.ArtNr, staoNr: Number(r.StaoNr), lagerOrt: r.LagerOrt, qty: dec(r.Menge) });
+    if (entry) entry.qty = dec(entry.qty).plus(dec(r.Menge));
+    else sums.set(key, { artNr: r.ArtNr, staoNr: Number(r.StaoNr), lagerOrt: r.LagerOrt, qty: r.Menge });
   }
   const sorted = [...sums.values()].sort(
     (a, b) => a.staoNr - b.staoNr || (a.lagerOrt < b.lagerOrt ? -1 : a.lagerOrt > b.lagerOrt ? 1 : 0),

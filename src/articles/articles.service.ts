@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../auth/auth-user';
 import { AppConfig } from '../common/config/app-config';
 import { ApiError } from '../common/errors/api-error';
-import { encodeJson, joinEncodedJson } from '../common/http/json-bytes';
+import { joinEncodedJson } from '../common/http/json-bytes';
+import { JsonWriter } from '../common/http/json-writer';
 import { PriceDetermination, PriceListSequence } from '../pricing/ports/price-determination';
 import { ARTICLE_FIELDS, ArticleField, DEFAULT_LANGUAGE } from './article-fields';
 import { ArticleOrdering, ArticleOrderSnapshots } from './article-order-snapshots';
@@ -13,6 +14,9 @@ import { ArticleCatalogue, ArticleFilter, ArticleSelection, ArticleSort } from '
 
 /** Pages up to this size are cut from the ordering snapshot; larger ones and limit=0 are streamed. */
 export const MAX_PAGE_FROM_SNAPSHOT = 1000;
+
+/** What a record with every field takes, about (a page's buffer grows when it takes more). */
+const RECORD_BYTES = 1024;
 
 /** Articles per batch of a streamed list. */
 const STREAM_BATCH = 500;
@@ -189,11 +193,7 @@ export class ArticlesService {
     const cached = this.cache.lookup(ctx.recordKey, artNrs);
     const missing = artNrs.filter((_, i) => cached[i] === undefined);
     if (missing.length === 0) return cached as Uint8Array[];
-    const charset = this.config.responseCharset;
-    const rendered = (await this.records({ ...selection, artNrs: missing }, ctx)).map((r) => ({
-      artNr: r.artNr,
-      bytes: encodeJson(JSON.stringify(r.record), charset),
-    }));
+    const rendered = this.render(await this.records({ ...selection, artNrs: missing }, ctx));
     if (store)
       this.cache.store(
         ctx.generation,
@@ -208,6 +208,25 @@ export class ArticlesService {
       if (bytes !== undefined) json.push(bytes);
     });
     return json;
+  }
+
+  /**
+   * The records' JSON in the response charset, written into one buffer (each record a view of it):
+   * no string and no buffer of its own per record.
+   */
+  private render(
+    records: { artNr: string; record: ArticleRecord }[],
+  ): { artNr: string; bytes: Uint8Array }[] {
+    const writer = new JsonWriter(this.config.responseCharset, records.length * RECORD_BYTES);
+    const ends = records.map((r) => {
+      writer.value(r.record);
+      return writer.length;
+    });
+    const bytes = writer.bytes();
+    return records.map((r, i) => ({
+      artNr: r.artNr,
+      bytes: bytes.subarray(i === 0 ? 0 : ends[i - 1], ends[i]),
+    }));
   }
 
   /** The records of these articles that pass the filter, in the selection's order. */
