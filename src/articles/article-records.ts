@@ -1,12 +1,7 @@
 import { ArticlePriceTiers } from '../pricing/ports/price-determination';
-import {
-  ArticleDetails,
-  ArticleRecord,
-  groupBy,
-  RecordContext,
-  stockByArticle,
-  toArticleRecord,
-} from './article.mapper';
+import { ResponseCharset } from '../common/http/json-bytes';
+import { JsonWriter } from '../common/http/json-writer';
+import { ArticleDetails, groupBy, RecordContext, stockByArticle, writeArticleRecord } from './article.mapper';
 import { ArticleData, DetailNeeds } from './ports/article-catalogue';
 
 /** Which details the record fields need. */
@@ -22,13 +17,27 @@ export function detailNeeds(ctx: RecordContext): DetailNeeds & { prices: boolean
   };
 }
 
-/** The records of the articles read for a page, in the order of `artNrs` (articles not read are left out). */
-export function buildRecords(
+/** What a record with every field takes, about (the buffer grows when a page takes more). */
+const RECORD_BYTES = 1024;
+
+/** A record's JSON in the response charset. */
+export interface RenderedRecord {
+  artNr: string;
+  bytes: Uint8Array;
+}
+
+/**
+ * The records of the articles read for a page, in the order of `artNrs` (articles not read are
+ * left out), as JSON in the response charset: written into one buffer, each record a view of it
+ * (no object, string or buffer of its own per record).
+ */
+export function renderRecords(
   artNrs: string[],
   data: ArticleData,
   prices: Map<string, ArticlePriceTiers>,
   ctx: RecordContext,
-): { artNr: string; record: ArticleRecord }[] {
+  charset: ResponseCharset,
+): RenderedRecord[] {
   const attributes = [...data.attributes].sort((a, b) =>
     a.PHKey < b.PHKey ? -1 : a.PHKey > b.PHKey ? 1 : a.AttrID - b.AttrID,
   );
@@ -39,10 +48,15 @@ export function buildRecords(
     packaging: groupBy(data.packaging, (p) => p.ArtNr),
   };
   const rows = new Map(data.rows.map((r) => [r.ArtNr, r]));
-  const records: { artNr: string; record: ArticleRecord }[] = [];
+  const out = new JsonWriter(charset, artNrs.length * RECORD_BYTES);
+  const written: { artNr: string; from: number; to: number }[] = [];
   for (const artNr of artNrs) {
     const row = rows.get(artNr);
-    if (row) records.push({ artNr, record: toArticleRecord(row, details, ctx) });
+    if (row === undefined) continue;
+    const from = out.length;
+    writeArticleRecord(out, row, details, ctx);
+    written.push({ artNr, from, to: out.length });
   }
-  return records;
+  const bytes = out.bytes();
+  return written.map((w) => ({ artNr: w.artNr, bytes: bytes.subarray(w.from, w.to) }));
 }

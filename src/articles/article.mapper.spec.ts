@@ -1,5 +1,6 @@
 import { ArticleField, ARTICLE_FIELDS } from './article-fields';
-import { stockByArticle, toArticleRecord } from './article.mapper';
+import { JsonWriter } from '../common/http/json-writer';
+import { ArticleDetails, RecordContext, stockByArticle, writeArticleRecord } from './article.mapper';
 import { ArticleRow } from './ports/article-catalogue';
 
 const T = new Date('2026-01-05T08:00:00Z');
@@ -18,6 +19,13 @@ const row: ArticleRow = {
   BeschaffungsArt: null,
   VerarbeitungsArt: null,
 };
+
+/** The record as a client reads it: written, then parsed. */
+function toRecord(r: ArticleRow, details: ArticleDetails, ctx: RecordContext): Record<string, unknown> {
+  const out = new JsonWriter('utf-8');
+  writeArticleRecord(out, r, details, ctx);
+  return JSON.parse(out.bytes().toString('utf8')) as Record<string, unknown>;
+}
 
 describe('article mapper', () => {
   it('sums stock and reservations per storage place, keeps negatives, orders by store and place', () => {
@@ -44,7 +52,7 @@ describe('article mapper', () => {
       GeaendertAm: T,
       PreisListNr: 1,
     });
-    const record = toArticleRecord(
+    const record = toRecord(
       row,
       {
         prices: new Map([
@@ -94,7 +102,17 @@ describe('article mapper', () => {
       },
     );
     expect(Object.keys(record)).toEqual([...ARTICLE_FIELDS]);
-    expect(record).toMatchObject({
+    expect(record).toEqual({
+      ArtNr: 'A 1/2',
+      AnLager: 'J',
+      ArtBez: 'Test',
+      Einheit: null,
+      Farbe: null,
+      ArtGruppe: null,
+      HatVPE: 'J',
+      ArtKlasse: null,
+      BeschaffungsArt: null,
+      VerarbeitungsArt: null,
       ArtikelStatus: 1,
       WUSTSatz: 8.1,
       GeaendertAmUTC: '2026-01-05T08:00:00Z',

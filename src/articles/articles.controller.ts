@@ -24,6 +24,9 @@ import { ArticleListDto, ArticleResponseDto } from './dto/article-response.dto';
 const LIST_PATH = '/www/artikel';
 /** The start of a list response, the same bytes in either charset. */
 const LIST_HEAD = Buffer.from('{"data":[', 'latin1');
+/** Around one article's record, the same bytes in either charset. */
+const ONE_HEAD = Buffer.from('{"data":', 'latin1');
+const ONE_TAIL = Buffer.from('}', 'latin1');
 
 /** Values the DTO has validated already. */
 function value<T>(parsed: { ok: true; value: T } | { ok: false; message: string }): T {
@@ -109,12 +112,15 @@ export class ArticlesController {
     @Query() q: ArticleQueryDto,
     @CurrentUser() user: AuthUser,
     @Req() req: FastifyRequest,
-  ): Promise<{ data: Record<string, unknown> }> {
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Buffer> {
     if (artNr.length > 15)
       throw ApiError.badRequest('ArtNr is longer than 15 characters.', [
         { field: 'ArtNr', message: 'ArtNr must be at most 15 characters' },
       ]);
     const ctx = await this.articles.context(this.request(q, user, req));
-    return { data: await this.articles.one(ctx, artNr) };
+    const record = await this.articles.one(ctx, artNr);
+    reply.header('Content-Type', `application/json; charset=${this.config.responseCharset}`);
+    return joinEncodedJson([record], ONE_HEAD, ONE_TAIL);
   }
 }

@@ -3,20 +3,16 @@ import { AuthUser } from '../auth/auth-user';
 import { AppConfig } from '../common/config/app-config';
 import { ApiError } from '../common/errors/api-error';
 import { joinEncodedJson } from '../common/http/json-bytes';
-import { JsonWriter } from '../common/http/json-writer';
 import { PriceDetermination, PriceListSequence } from '../pricing/ports/price-determination';
 import { ARTICLE_FIELDS, ArticleField, DEFAULT_LANGUAGE } from './article-fields';
 import { ArticleOrdering, ArticleOrderSnapshots } from './article-order-snapshots';
 import { ArticleRecordCache } from './article-record-cache';
-import { buildRecords, detailNeeds } from './article-records';
-import { ArticleRecord, RecordContext } from './article.mapper';
+import { detailNeeds, renderRecords, RenderedRecord } from './article-records';
+import { RecordContext } from './article.mapper';
 import { ArticleCatalogue, ArticleFilter, ArticleSelection, ArticleSort } from './ports/article-catalogue';
 
 /** Pages up to this size are cut from the ordering snapshot; larger ones and limit=0 are streamed. */
 export const MAX_PAGE_FROM_SNAPSHOT = 1000;
-
-/** What a record with every field takes, about (a page's buffer grows when it takes more). */
-const RECORD_BYTES = 1024;
 
 /** Articles per batch of a streamed list. */
 const STREAM_BATCH = 500;
@@ -130,8 +126,11 @@ export class ArticlesService {
     return { data, count: ordering.numbers.length };
   }
 
-  /** One article; 404 when it does not exist or the user's web shop may not see it. */
-  async one(ctx: ArticleListContext, artNr: string): Promise<ArticleRecord> {
+  /**
+   * One article's record, its JSON in the response charset; 404 when it does not exist or the
+   * user's web shop may not see it.
+   */
+  async one(ctx: ArticleListContext, artNr: string): Promise<Uint8Array> {
     const filter = { ...ctx.filter, activeOnly: false, artNr };
     const [found] = await this.records({ artNrs: [artNr], consecutive: false }, { ...ctx, filter });
     if (found === undefined)
@@ -140,7 +139,7 @@ export class ArticlesService {
           ? `Article ${artNr} does not exist, is not released for you or has not changed since then.`
           : `Article ${artNr} does not exist or is not released for you.`,
       );
-    return found.record;
+    return found.bytes;
   }
 
   /**
@@ -193,7 +192,7 @@ export class ArticlesService {
     const cached = this.cache.lookup(ctx.recordKey, artNrs);
     const missing = artNrs.filter((_, i) => cached[i] === undefined);
     if (missing.length === 0) return cached as Uint8Array[];
-    const rendered = this.render(await this.records({ ...selection, artNrs: missing }, ctx));
+    const rendered = await this.records({ ...selection, artNrs: missing }, ctx);
     if (store)
       this.cache.store(
         ctx.generation,
@@ -210,30 +209,8 @@ export class ArticlesService {
     return json;
   }
 
-  /**
-   * The records' JSON in the response charset, written into one buffer (each record a view of it):
-   * no string and no buffer of its own per record.
-   */
-  private render(
-    records: { artNr: string; record: ArticleRecord }[],
-  ): { artNr: string; bytes: Uint8Array }[] {
-    const writer = new JsonWriter(this.config.responseCharset, records.length * RECORD_BYTES);
-    const ends = records.map((r) => {
-      writer.value(r.record);
-      return writer.length;
-    });
-    const bytes = writer.bytes();
-    return records.map((r, i) => ({
-      artNr: r.artNr,
-      bytes: bytes.subarray(i === 0 ? 0 : ends[i - 1], ends[i]),
-    }));
-  }
-
-  /** The records of these articles that pass the filter, in the selection's order. */
-  private async records(
-    selection: ArticleSelection,
-    ctx: ArticleListContext,
-  ): Promise<{ artNr: string; record: ArticleRecord }[]> {
+  /** The records (their JSON in the response charset) of these articles that pass the filter, in the selection's order. */
+  private async records(selection: ArticleSelection, ctx: ArticleListContext): Promise<RenderedRecord[]> {
     const needs = detailNeeds(ctx.record);
     const [data, prices] = await Promise.all([
       this.catalogue.articles(selection, ctx.filter, needs),
@@ -241,6 +218,6 @@ export class ArticlesService {
         ? this.pricing.determinePrices(selection.artNrs, ctx.prices, selection.consecutive)
         : Promise.resolve(new Map()),
     ]);
-    return buildRecords(selection.artNrs, data, prices, ctx.record);
+    return renderRecords(selection.artNrs, data, prices, ctx.record, this.config.responseCharset);
   }
 }

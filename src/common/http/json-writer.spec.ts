@@ -67,6 +67,21 @@ describe('JsonWriter', () => {
     expect(writer.bytes().toString('latin1')).toBe('{"a":"ü"}[1]');
   });
 
+  it('writes piece by piece with the commas JSON.stringify puts in', () => {
+    const writer = new JsonWriter('utf-8');
+    writer.openObject().key('a').openArray().closeArray().key('b').openArray();
+    writer.openObject().key('x').number(1).key('y').string(null).closeObject();
+    writer.openObject().closeObject().number(NaN).string('z').openArray().number(2).closeArray();
+    writer
+      .closeArray()
+      .key('c')
+      .value({ d: [true] })
+      .closeObject();
+    writer.openArray().number(0).closeArray();
+    const one = { a: [], b: [{ x: 1, y: null }, {}, null, 'z', [2]], c: { d: [true] } };
+    expect(writer.bytes().toString('utf8')).toBe(JSON.stringify(one) + '[0]');
+  });
+
   it.each([new Date(0), () => 1, Symbol('s'), BigInt(1), new Map(), undefined])('refuses %p', (value) => {
     expect(() => written(value, 'utf-8')).toThrow(TypeError);
   });

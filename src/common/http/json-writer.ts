@@ -24,13 +24,21 @@ const SHORT_ESCAPES = new Map<number, number>([
  * hundred records each: those strings were most of what its event loop allocated per page, and
  * the young generation's collections of them most of its garbage-collection time.
  *
- * Takes plain data only (objects, arrays, strings, numbers, booleans, null; object properties that
- * are undefined are left out, as by JSON.stringify): anything else is a programming error and throws.
+ * Values are written one after the other (`value`, or piece by piece: `openObject`, `key`,
+ * `string`, ...; commas where due); values at the top level are not separated. `value` takes plain
+ * data only (objects, arrays, strings, numbers, booleans, null; object properties that are
+ * undefined are left out, as by JSON.stringify): anything else is a programming error and throws.
  */
 export class JsonWriter {
   private buffer: Buffer;
   private at = 0;
   private readonly utf8: boolean;
+  /** Open objects and arrays. */
+  private depth = 0;
+  /** Nothing written yet in the innermost open object or array. */
+  private first = true;
+  /** A key was just written: its value takes no comma. */
+  private keyed = false;
 
   constructor(charset: ResponseCharset, expectedBytes = 4096) {
     this.utf8 = charset === 'utf-8';
@@ -47,44 +55,96 @@ export class JsonWriter {
     return this.buffer.subarray(0, this.at);
   }
 
-  value(value: unknown): void {
-    if (typeof value === 'string') this.string(value);
-    else if (typeof value === 'number') this.ascii(Number.isFinite(value) ? String(value) : 'null');
-    else if (typeof value === 'boolean') this.ascii(value ? 'true' : 'false');
-    else if (value === null) this.ascii('null');
-    else if (Array.isArray(value)) this.array(value);
-    else if (typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype)
-      this.object(value as Record<string, unknown>);
-    else throw new TypeError(`JsonWriter takes plain data, not ${typeof value}`);
-  }
-
-  private array(values: unknown[]): void {
-    this.byte(0x5b);
-    for (let i = 0; i < values.length; i++) {
-      if (i > 0) this.byte(COMMA);
-      const v = values[i];
+  /** Any plain JSON value (see the class). */
+  value(value: unknown): this {
+    if (typeof value === 'string') return this.string(value);
+    if (typeof value === 'number' || value === null) return this.number(value);
+    if (typeof value === 'boolean') return this.literal(value ? 'true' : 'false');
+    if (Array.isArray(value)) {
+      this.openArray();
       // As JSON.stringify: an array has no holes to leave out.
-      if (v === undefined) this.ascii('null');
-      else this.value(v);
+      for (const v of value)
+        if (v === undefined) this.number(null);
+        else this.value(v);
+      return this.closeArray();
     }
-    this.byte(0x5d);
+    if (typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+      this.openObject();
+      // for...in walks own keys in JSON.stringify's order (plain objects inherit no enumerable
+      // keys) without building an array of them.
+      const object = value as Record<string, unknown>;
+      for (const key in object) if (object[key] !== undefined) this.key(key).value(object[key]);
+      return this.closeObject();
+    }
+    throw new TypeError(`JsonWriter takes plain data, not ${typeof value}`);
   }
 
-  private object(object: Record<string, unknown>): void {
-    this.byte(0x7b);
-    let first = true;
-    // for...in walks own keys in JSON.stringify's order (plain objects inherit no enumerable
-    // keys) without building an array of them.
-    for (const key in object) {
-      const v = object[key];
-      if (v === undefined) continue;
-      if (!first) this.byte(COMMA);
-      first = false;
-      this.string(key);
-      this.byte(COLON);
-      this.value(v);
-    }
-    this.byte(0x7d);
+  /** A string value; null writes `null`. */
+  string(text: string | null): this {
+    if (text === null) return this.literal('null');
+    this.separate();
+    this.quoted(text);
+    return this;
+  }
+
+  /** A number value as JSON.stringify writes it (`null` for null, NaN and the infinities). */
+  number(n: number | null): this {
+    return this.literal(n !== null && Number.isFinite(n) ? String(n) : 'null');
+  }
+
+  openObject(): this {
+    this.separate();
+    return this.open(0x7b);
+  }
+
+  closeObject(): this {
+    return this.close(0x7d);
+  }
+
+  openArray(): this {
+    this.separate();
+    return this.open(0x5b);
+  }
+
+  closeArray(): this {
+    return this.close(0x5d);
+  }
+
+  /** The key of the next value of the open object. */
+  key(name: string): this {
+    if (!this.first) this.byte(COMMA);
+    this.quoted(name);
+    this.byte(COLON);
+    this.first = false;
+    this.keyed = true;
+    return this;
+  }
+
+  /** The comma before a value, where one is due (values at the top level get none). */
+  private separate(): void {
+    if (this.keyed) this.keyed = false;
+    else if (this.depth > 0 && !this.first) this.byte(COMMA);
+    this.first = false;
+  }
+
+  private open(bracket: number): this {
+    this.byte(bracket);
+    this.depth++;
+    this.first = true;
+    return this;
+  }
+
+  private close(bracket: number): this {
+    this.byte(bracket);
+    this.depth--;
+    this.first = false;
+    return this;
+  }
+
+  private literal(text: string): this {
+    this.separate();
+    this.ascii(text);
+    return this;
   }
 
   private reserve(bytes: number): void {
@@ -108,7 +168,7 @@ export class JsonWriter {
     this.at = at;
   }
 
-  private string(s: string): void {
+  private quoted(s: string): void {
     this.reserve(s.length * MAX_BYTES_PER_UNIT + 2);
     const b = this.buffer;
     let at = this.at;
