@@ -56,6 +56,11 @@ export class ArticlesController {
     };
   }
 
+  /** The list and the one-article route write their bodies themselves, in the response charset. */
+  private jsonType(reply: FastifyReply): void {
+    reply.header('Content-Type', `application/json; charset=${this.config.responseCharset}`);
+  }
+
   private encode(json: string): Buffer {
     return encodeJson(json, this.config.responseCharset);
   }
@@ -83,7 +88,7 @@ export class ArticlesController {
     const limit = Number(q.limit ?? 0);
     const baseUrl = ctx.record.baseUrl;
     const rawQuery = req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '';
-    reply.header('Content-Type', `application/json; charset=${this.config.responseCharset}`);
+    this.jsonType(reply);
     if (limit > 0 && limit <= MAX_PAGE_FROM_SNAPSHOT) {
       const { data, count } = await this.articles.page(ctx, offset, limit);
       const links = listLinks(baseUrl, LIST_PATH, rawQuery, { offset, limit, count });
@@ -120,7 +125,7 @@ export class ArticlesController {
       ]);
     const ctx = await this.articles.context(this.request(q, user, req));
     const record = await this.articles.one(ctx, artNr);
-    reply.header('Content-Type', `application/json; charset=${this.config.responseCharset}`);
+    this.jsonType(reply);
     return joinEncodedJson([record], ONE_HEAD, ONE_TAIL);
   }
 }

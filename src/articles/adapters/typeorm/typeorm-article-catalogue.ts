@@ -175,21 +175,24 @@ export class TypeOrmArticleCatalogue extends ArticleCatalogue {
     };
   }
 
-  /** Rows of these articles that pass the filter, looked up by number through the reader. */
-  private async rowsOf(artNrs: string[], filter: ArticleFilter): Promise<ArticleRow[]> {
+  /** The statements that look these articles' rows up by number (IN lists of MAX_KEYS_PER_STATEMENT at most). */
+  private rowLookups(artNrs: string[], filter: ArticleFilter): ReadStatement[] {
     const { sql, params } = rowsByKeys(filter, this.config.attributeWebshop);
-    const statements = inPieces(artNrs, MAX_KEYS_PER_STATEMENT).map((keys) => ({
+    return inPieces(artNrs, MAX_KEYS_PER_STATEMENT).map((keys) => ({
       sql,
       params: { ...params, artNrs: inListBucket(keys) },
     }));
-    return (await this.reader.read(statements)).flat().map(articleRowFromValues);
+  }
+
+  /** Rows of these articles that pass the filter, looked up by number through the reader. */
+  private async rowsOf(artNrs: string[], filter: ArticleFilter): Promise<ArticleRow[]> {
+    return (await this.reader.read(this.rowLookups(artNrs, filter))).flat().map(articleRowFromValues);
   }
 
   async rowsByNumbers(artNrs: string[], filter: ArticleFilter): Promise<ArticleRow[]> {
-    const { sql, params } = rowsByKeys(filter, this.config.attributeWebshop);
     const rows: RawArticleRow[] = [];
-    for (const keys of inPieces(artNrs, MAX_KEYS_PER_STATEMENT))
-      rows.push(...(await this.run<RawArticleRow>(sql, { ...params, artNrs: inListBucket(keys) })));
+    for (const { sql, params } of this.rowLookups(artNrs, filter))
+      rows.push(...(await this.run<RawArticleRow>(sql, params)));
     return rows.map(toArticleRow);
   }
 
