@@ -5,6 +5,7 @@ import { ArticleRecordCoveringIndexes1700000042000 } from './1700000042000-artic
 import { CustomerAddressRoleIndexes1700000051000 } from './1700000051000-customer-address-role-indexes';
 import { PriceListTierIndex1700000052000 } from './1700000052000-price-list-tier-index';
 import { EventOutbox1700000060000 } from './1700000060000-event-outbox';
+import { AttributeOwnerCoveringIndex1700000061000 } from './1700000061000-attribute-owner-covering-index';
 
 export { EVENT_NUMBER_RANGE } from './1700000060000-event-outbox';
 
@@ -17,4 +18,5 @@ export const ERP_MIGRATIONS = [
   CustomerAddressRoleIndexes1700000051000,
   PriceListTierIndex1700000052000,
   EventOutbox1700000060000,
+  AttributeOwnerCoveringIndex1700000061000,
 ];
