@@ -43,6 +43,37 @@ describe('money', () => {
       }),
       { numRuns: 5000 },
     );
+    const outcome = (write: () => string) => {
+      try {
+        return write();
+      } catch {
+        return 'refused';
+      }
+    };
+    for (const text of [
+      '12.',
+      '-0.5',
+      '-00012.3400',
+      '-0',
+      '0.000001',
+      '0.0000001',
+      '-0.0000010',
+      '0.',
+      '000',
+      '1e5',
+      ' 1',
+      '1 ',
+      '+1',
+      '.5',
+      '-',
+      '',
+      '1.2.3',
+      '1,5',
+      '\uff11',
+      '123456789012345678901',
+      '12345678901234567890.5',
+    ])
+      expect([text, outcome(() => decimalString(text))]).toEqual([text, outcome(() => dec(text).toString())]);
     expect(decimalString('0000.0000001')).toBe('1e-7');
     expect(decimalString('282.9000')).toBe('282.9');
   });
