@@ -35,8 +35,32 @@ describe('positionalParameters', () => {
     ).toEqual(['SELECT 1 WHERE a = ? AND b IN (?, ?)', ["x' OR 1=1 --", 1, 2]]);
   });
 
+  it('expands each call for its own values and list lengths, also when the text was seen before', () => {
+    const sql = 'SELECT 1 WHERE a = :a AND b IN (:...b) AND c = :a';
+    expect(positionalParameters(sql, { a: 1, b: [2, 3] })).toEqual([
+      'SELECT 1 WHERE a = ? AND b IN (?, ?) AND c = ?',
+      [1, 2, 3, 1],
+    ]);
+    expect(positionalParameters(sql, { a: 4, b: [5] })).toEqual([
+      'SELECT 1 WHERE a = ? AND b IN (?) AND c = ?',
+      [4, 5, 4],
+    ]);
+    expect(positionalParameters(sql, { a: 6, b: [7, 8] }, '$n')).toEqual([
+      'SELECT 1 WHERE a = $1 AND b IN ($2, $3) AND c = $4',
+      [6, 7, 8, 6],
+    ]);
+    expect(positionalParameters(sql, { a: 9, b: [10, 11] })).toEqual([
+      'SELECT 1 WHERE a = ? AND b IN (?, ?) AND c = ?',
+      [9, 10, 11, 9],
+    ]);
+  });
+
   it('refuses a name without a value and an empty list', () => {
     expect(() => positionalParameters('SELECT :a', {})).toThrow('no value for :a');
+    expect(() => positionalParameters('SELECT :a', { b: 1 })).toThrow('no value for :a');
+    expect(() =>
+      positionalParameters('SELECT :a', Object.create({ a: 1 }) as Record<string, unknown>),
+    ).toThrow('no value for :a');
     expect(() => positionalParameters('SELECT 1 WHERE b IN (:...b)', { b: [] })).toThrow(
       ':...b needs a non-empty list',
     );
