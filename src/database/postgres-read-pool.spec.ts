@@ -18,14 +18,13 @@ describe('PostgresReadPool statements', () => {
   });
 
   describe('parseTimestamp', () => {
-    const library = types.getTypeParser(1114, 'text');
-    const same = (text: string) => {
-      const ours = parseTimestamp(text);
-      const theirs = library(text) as unknown;
-      expect([text, ours instanceof Date ? ours.getTime() : ours]).toEqual([
-        text,
-        theirs instanceof Date ? theirs.getTime() : theirs,
-      ]);
+    /** [oid, text, ours, node-postgres'] with Dates as their times. */
+    const compare = (oid: 1114 | 1184, text: string) => {
+      const time = (v: unknown) => (v instanceof Date ? v.getTime() : v);
+      return [oid, text, time(parseTimestamp(text, oid)), time(types.getTypeParser(oid, 'text')(text))];
+    };
+    const expectSame = (rows: unknown[][]) => {
+      for (const [oid, text, ours, theirs] of rows) expect([oid, text, ours]).toEqual([oid, text, theirs]);
     };
     const pad = (n: number, width: number) => String(n).padStart(width, '0');
     const timestamps = fc
@@ -37,40 +36,47 @@ describe('PostgresReadPool statements', () => {
         fc.integer({ min: 0, max: 60 }),
         fc.integer({ min: 0, max: 60 }),
         fc.stringMatching(/^(\.\d{1,7})?$/),
+        fc.constantFrom('', '', '+00', '+00', '+01', '-03', '+05:30', 'Z', ' BC', '+00 BC'),
       )
       .map(
-        ([y, mo, d, h, mi, s, fraction]) =>
-          `${pad(y, 4)}-${pad(mo, 2)}-${pad(d, 2)} ${pad(h, 2)}:${pad(mi, 2)}:${pad(s, 2)}${fraction}`,
+        ([y, mo, d, h, mi, s, fraction, zone]) =>
+          `${pad(y, 4)}-${pad(mo, 2)}-${pad(d, 2)} ${pad(h, 2)}:${pad(mi, 2)}:${pad(s, 2)}${fraction}${zone}`,
       );
-
     const fixed = [
       '2026-03-29 02:30:00',
       '2026-10-25 02:30:00.5',
       '2026-11-26 18:41:15.123456',
+      '2026-11-26 18:41:15.123456+00',
       '2026-11-26 18:41:15.1',
       '2026-11-26 18:41:15.',
+      '2026-11-26 18:41:15.+00',
       '2026-11-26 18:41:15.12a',
+      '2026-11-26 18:41:15.12a+00',
       '0099-01-01 00:00:00',
+      '0099-01-01 00:00:00+00',
       '0999-12-31 23:59:59',
       '2026-01-01 00:00:00 BC',
       '2026-01-01 00:00:00+02',
       '12026-01-01 00:00:00',
+      '12026-01-01 00:00:00+00',
       '2026-01-01',
       'infinity',
       '-infinity',
       '2026-01-01T00:00:00',
+      '2026-01-01T00:00:00+00',
       '2026/01/01 00:00:00',
     ];
+    const both = (text: string) => [compare(1114, text), compare(1184, text)];
 
-    it('reads every timestamp as node-postgres does', () => {
+    it('reads every timestamp and timestamptz as node-postgres does', () => {
       fc.assert(
-        fc.property(timestamps, (text) => same(text)),
+        fc.property(timestamps, (text) => expectSame(both(text))),
         { numRuns: 3000 },
       );
-      for (const text of fixed) same(text);
+      expectSame(fixed.flatMap(both));
     });
 
-    // Both read local time; jest's process.env is a copy, so other zones need a process of their own.
+    // Timestamps are local time; jest's process.env is a copy, so other zones need a process of their own.
     it.each([
       ['Europe/Berlin', -60],
       ['America/Sao_Paulo', 180],
@@ -86,20 +92,21 @@ describe('PostgresReadPool statements', () => {
           '-e',
           `const { types } = require('pg');
            const { parseTimestamp } = require(${JSON.stringify(require.resolve('./postgres-read-pool'))});
-           const library = types.getTypeParser(1114, 'text');
            const time = (v) => (v instanceof Date ? v.getTime() : v);
            const texts = JSON.parse(require('fs').readFileSync(0, 'utf8'));
+           const compare = (oid, t) => [oid, t, time(parseTimestamp(t, oid)), time(types.getTypeParser(oid, 'text')(t))];
            console.log(JSON.stringify({
              offset: new Date(2026, 0, 1).getTimezoneOffset(),
-             pairs: texts.map((t) => [t, time(parseTimestamp(t)), time(library(t))]),
+             rows: texts.flatMap((t) => [compare(1114, t), compare(1184, t)]),
            }));`,
         ],
         { input: JSON.stringify(texts), env: { ...process.env, TZ: zone }, encoding: 'utf8' },
       );
       expect(child.stderr).toBe('');
-      const { offset, pairs } = JSON.parse(child.stdout) as { offset: number; pairs: unknown[][] };
+      const { offset, rows } = JSON.parse(child.stdout) as { offset: number; rows: unknown[][] };
       expect(offset).toBe(januaryOffset);
-      for (const [text, ours, theirs] of pairs) expect([text, ours]).toEqual([text, theirs]);
+      expect(rows).toHaveLength(texts.length * 2);
+      expectSame(rows);
     });
   });
 });
