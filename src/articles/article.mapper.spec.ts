@@ -32,12 +32,14 @@ describe('article mapper', () => {
     const stock = stockByArticle([
       { ArtNr: 'X', StaoNr: 2, LagerOrt: 'B', Menge: '10.0000' },
       { ArtNr: 'X', StaoNr: 1, LagerOrt: 'A', Menge: 2 },
-      { ArtNr: 'X', StaoNr: 1, LagerOrt: 'A', Menge: -5 },
-      { ArtNr: 'X', StaoNr: 1, LagerOrt: 'A', Menge: '-0.5' },
       { ArtNr: 'Y', StaoNr: 1, LagerOrt: 'Z', Menge: -1 },
+      { ArtNr: 'X', StaoNr: 1, LagerOrt: 'A', Menge: -5 },
+      { ArtNr: 'X', StaoNr: 2, LagerOrt: 'A', Menge: 1 },
+      { ArtNr: 'X', StaoNr: 1, LagerOrt: 'A', Menge: '-0.5' },
     ]);
     expect(stock.get('X')).toEqual([
       { LagerOrt: 'A', StaoNr: 1, LagerBestand: -3.5 },
+      { LagerOrt: 'A', StaoNr: 2, LagerBestand: 1 },
       { LagerOrt: 'B', StaoNr: 2, LagerBestand: 10 },
     ]);
     expect(stock.get('Y')).toEqual([{ LagerOrt: 'Z', StaoNr: 1, LagerBestand: -1 }]);

@@ -39,24 +39,32 @@ export function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]>
   return groups;
 }
 
+const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
 /** Stock per storage place after reservations (may be negative), by store and place. */
 export function stockByArticle(rows: StockMovementRow[]): Map<string, StockRecord[]> {
-  // A place's quantity as read until a second movement on it needs a sum: most places have one.
-  const sums = new Map<string, { artNr: string; staoNr: number; lagerOrt: string; qty: DecimalLike }>();
-  for (const r of rows) {
-    const key = `${r.ArtNr}\u0000${r.StaoNr}\u0000${r.LagerOrt}`;
-    const entry = sums.get(key);
-    if (entry) entry.qty = dec(entry.qty).plus(dec(r.Menge));
-    else sums.set(key, { artNr: r.ArtNr, staoNr: Number(r.StaoNr), lagerOrt: r.LagerOrt, qty: r.Menge });
-  }
-  const sorted = [...sums.values()].sort(
-    (a, b) => a.staoNr - b.staoNr || (a.lagerOrt < b.lagerOrt ? -1 : a.lagerOrt > b.lagerOrt ? 1 : 0),
+  // Sorted by article and place, a place's movements are neighbours: no key to build per movement.
+  const sorted = [...rows].sort(
+    (a, b) =>
+      compareText(a.ArtNr, b.ArtNr) ||
+      Number(a.StaoNr) - Number(b.StaoNr) ||
+      compareText(a.LagerOrt, b.LagerOrt),
   );
   const result = new Map<string, StockRecord[]>();
-  for (const s of sorted) {
-    const list = result.get(s.artNr) ?? [];
-    list.push({ LagerOrt: s.lagerOrt, StaoNr: s.staoNr, LagerBestand: toJsonNumber(s.qty) });
-    result.set(s.artNr, list);
+  for (let i = 0; i < sorted.length;) {
+    const { ArtNr, LagerOrt } = sorted[i];
+    const staoNr = Number(sorted[i].StaoNr);
+    // A place's quantity as read until a second movement on it needs a sum: most places have one.
+    let qty: DecimalLike = sorted[i].Menge;
+    for (i++; i < sorted.length; i++) {
+      const next = sorted[i];
+      if (next.ArtNr !== ArtNr || Number(next.StaoNr) !== staoNr || next.LagerOrt !== LagerOrt) break;
+      qty = dec(qty).plus(dec(next.Menge));
+    }
+    const record = { LagerOrt, StaoNr: staoNr, LagerBestand: toJsonNumber(qty) };
+    const list = result.get(ArtNr);
+    if (list) list.push(record);
+    else result.set(ArtNr, [record]);
   }
   return result;
 }

@@ -32,26 +32,30 @@ export function chooseTiers(
   prices: StoredPrice[],
 ): Map<string, ArticlePriceTiers> {
   const rank = new Map(lists.map((l, i) => [l.PreisListNr, i]));
+  // With one list (no customer lists: most requests) each of its prices wins.
+  const keys = lists.length > 1 ? prices.map((p) => `${p.ArtNr}\u0000${p.VPEinheit ?? ''}`) : null;
   const winner = new Map<string, number>();
-  for (const p of prices) {
-    const key = `${p.ArtNr}\u0000${p.VPEinheit ?? ''}`;
-    const r = rank.get(p.PreisListNr);
-    if (r === undefined) continue;
-    const current = winner.get(key);
-    if (current === undefined || r < current) winner.set(key, r);
-  }
+  if (keys !== null)
+    prices.forEach((p, i) => {
+      const r = rank.get(p.PreisListNr);
+      if (r === undefined) return;
+      const current = winner.get(keys[i]);
+      if (current === undefined || r < current) winner.set(keys[i], r);
+    });
   const result = new Map<string, ArticlePriceTiers>();
-  for (const p of prices) {
+  prices.forEach((p, i) => {
+    const r = rank.get(p.PreisListNr);
+    if (r === undefined || (keys !== null && winner.get(keys[i]) !== r)) return;
     const unit = p.VPEinheit ?? '';
-    if (winner.get(`${p.ArtNr}\u0000${unit}`) !== rank.get(p.PreisListNr)) continue;
     let article = result.get(p.ArtNr);
     if (!article) result.set(p.ArtNr, (article = new Map()));
     let tiers = article.get(unit);
     if (!tiers) article.set(unit, (tiers = []));
-    tiers.push(toTier(p, lists[rank.get(p.PreisListNr) as number].Preisart));
-  }
+    tiers.push(toTier(p, lists[r].Preisart));
+  });
   for (const article of result.values())
-    for (const tiers of article.values()) tiers.sort((a, b) => compareDecimals(a.AbAnzahl, b.AbAnzahl));
+    for (const tiers of article.values())
+      if (tiers.length > 1) tiers.sort((a, b) => compareDecimals(a.AbAnzahl, b.AbAnzahl));
   return result;
 }
 
