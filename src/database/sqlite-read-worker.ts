@@ -4,6 +4,7 @@ import { sqliteDriver } from '@app/erp-db/sqlite-driver';
 import { workerData } from 'node:worker_threads';
 import { positionalParameters } from './named-parameters';
 import { KeyListBuilder } from './key-list';
+import { rowsMessage } from './row-transfer';
 import type { ReadStatement } from './sql-reader';
 
 // A read thread of the SQLite read pool: one read-only connection, prepared statements reused.
@@ -53,8 +54,10 @@ function keys(s: ReadStatement): { bytes: Uint8Array; ends: Uint32Array } {
 export default function run(task: ReadTask): unknown {
   // The ends are copied on the way back (a few MB at a million keys, one memcpy).
   if ('keys' in task) return keys(task.keys);
-  return task.statements.map((s) => {
-    const [statement, values] = prepared(s);
-    return statement.all(...values);
-  });
+  return rowsMessage(
+    task.statements.map((s) => {
+      const [statement, values] = prepared(s);
+      return statement.all(...values) as unknown[][];
+    }),
+  );
 }
