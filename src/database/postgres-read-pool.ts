@@ -76,7 +76,7 @@ function digits(text: string, at: number, length: number): number {
 }
 
 /** The Date arguments `dateParts` read last (reused: no array per timestamp). */
-const parts = [0, 0, 0, 0, 0, 0, 0.5];
+const parts = [0, 0, 0, 0, 0, 0, 0];
 
 /**
  * Reads `YYYY-MM-DD HH:MM:SS[.ffffff]` filling `text` up to `end`, with a year from 1000 on, into
