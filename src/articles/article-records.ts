@@ -1,7 +1,14 @@
 import { ArticlePriceTiers } from '../pricing/ports/price-determination';
 import { ResponseCharset } from '../common/http/json-bytes';
 import { JsonWriter } from '../common/http/json-writer';
-import { ArticleDetails, groupBy, RecordContext, stockByArticle, writeArticleRecord } from './article.mapper';
+import {
+  ArticleDetails,
+  compareText,
+  groupBy,
+  RecordContext,
+  stockByArticle,
+  writeArticleRecord,
+} from './article.mapper';
 import { ArticleData, DetailNeeds } from './ports/article-catalogue';
 
 /** Which details the record fields need. */
@@ -38,8 +45,8 @@ export function renderRecords(
   ctx: RecordContext,
   charset: ResponseCharset,
 ): RenderedRecord[] {
-  const attributes = [...data.attributes].sort((a, b) =>
-    a.PHKey < b.PHKey ? -1 : a.PHKey > b.PHKey ? 1 : a.AttrID - b.AttrID,
+  const attributes = [...data.attributes].sort(
+    (a, b) => compareText(a.PHKey, b.PHKey) || a.AttrID - b.AttrID,
   );
   const details: ArticleDetails = {
     prices,
