@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { randomBytes } from 'node:crypto';
 import { AppConfig } from '../common/config/app-config';
 import { ArticleRecordCache, LATE_COMMIT_MARGIN_MS } from './article-record-cache';
@@ -197,5 +198,79 @@ describe('ArticleRecordCache', () => {
     store(cache, gen, 'all', batch(0, 1), true);
     expect(cache.stats().entries).toBe(5001);
     expect(lookup(cache, 'all', ['0'])).toEqual([record(0)]);
+  });
+
+  it('serves the record last stored or nothing, whatever order stores, changes and trims come in', async () => {
+    // Small records (~300 bytes, or ~50 compressed) in a cache of 64 KiB: it compresses and drops
+    // all the time, with cursors held across stores in three contexts.
+    const command = fc.oneof(
+      fc.record({
+        store: fc.constantFrom('a', 'b', 'c'),
+        artNrs: fc.array(fc.integer({ min: 0, max: 400 }), { minLength: 1, maxLength: 60 }),
+      }),
+      fc.record({ change: fc.array(fc.integer({ min: 0, max: 400 }), { maxLength: 20 }) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(command, { maxLength: 60 }), async (commands) => {
+        // A millisecond per command: the oldest entry of all contexts is then not always the first context's.
+        jest.useFakeTimers({ now: new Date('2026-01-05T08:00:00Z') });
+        const cache = cacheWith(3600, 1 / 16);
+        let stamped = 0;
+        let gen = await cache.sync(stamp('0', '2026-01-01T10:00:00Z'), nothingChanged);
+        const latest = new Map<string, string>();
+        let version = 0;
+        const record = (ctx: string, artNr: number) =>
+          JSON.stringify({ ArtNr: String(artNr), ctx, version: ++version, ArtBez: 'Bohrer '.repeat(40) });
+        for (const c of commands) {
+          if ('store' in c) {
+            const records = [...new Set(c.artNrs)].map((n) => ({
+              artNr: String(n),
+              json: record(c.store, n),
+            }));
+            store(cache, gen, c.store, records, true);
+            jest.advanceTimersByTime(1);
+            for (const r of records) latest.set(`${c.store}/${r.artNr}`, r.json);
+          } else {
+            const changed = c.change.map(String);
+            stamped++;
+            gen = await cache.sync(stamp(String(stamped), '2026-01-01T10:00:00Z'), async () => changed);
+            for (const key of [...latest.keys()]) if (changed.includes(key.split('/')[1])) latest.delete(key);
+          }
+          expect(cache.stats().bytes).toBeLessThanOrEqual((1024 * 1024) / 16);
+        }
+        let held = 0;
+        for (const ctx of ['a', 'b', 'c']) {
+          const artNrs = Array.from({ length: 401 }, (_, n) => String(n));
+          lookup(cache, ctx, artNrs).forEach((json, n) => {
+            if (json === undefined) return;
+            held++;
+            expect(json).toBe(latest.get(`${ctx}/${n}`));
+          });
+        }
+        expect(cache.stats().entries).toBe(held);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('serves a record stored again while the cache compresses as it was stored the second time', async () => {
+    jest.useFakeTimers({ now: new Date('2026-01-05T08:00:00Z') });
+    const cache = cacheWith(3600, 1 / 64);
+    const gen = await cache.sync(stamp('a', null), nothingChanged);
+    const json = (ctx: string, n: number, version: number) =>
+      JSON.stringify({ ArtNr: String(n), ctx, version, ArtBez: 'Bohrer '.repeat(40) });
+    const put = (ctx: string, n: number, version: number) => {
+      store(cache, gen, ctx, [{ artNr: String(n), json: json(ctx, n, version) }], true);
+      jest.advanceTimersByTime(1);
+    };
+    // 40 records of ~400 bytes fill the 16 KiB; the 41st makes the cache compress the oldest ones
+    // (context a's), while context b's oldest waits to be compressed next ...
+    for (let n = 0; n < 20; n++) put('a', n, 1);
+    for (let n = 0; n < 20; n++) put('b', n, 1);
+    put('a', 20, 1);
+    // ... when it is stored again, and then comes up as the oldest of all.
+    put('b', 0, 2);
+    for (let n = 21; n < 120; n++) put('a', n, 1);
+    expect(lookup(cache, 'b', ['0', '1'])).toEqual([json('b', 0, 2), json('b', 1, 1)]);
   });
 });

@@ -3,16 +3,63 @@ import { AppConfig } from '../common/config/app-config';
 import { CompactRecords } from './compact-records';
 import { ChangeStamp } from './ports/article-catalogue';
 
-/** Entries by article number, oldest first (Map order is insertion order), as `CompactRecords` holds them. */
-type Entries = Map<string, string>;
+/**
+ * A walk through one context's entries in the order they were stored, going on from where it
+ * stopped: a Map iterator goes on over entries added later and skips deleted ones, so each entry
+ * is passed once however many are taken. (A fresh iterator per step would step over every entry
+ * deleted before it, as V8 keeps their slots until the Map is rebuilt: that made a full cache cost
+ * 1.8 ms per stored page at a million articles.)
+ */
+class Cursor {
+  private iterator: MapIterator<[string, string]>;
+  /** The entry the cursor stands on: pulled from the iterator, not yet taken. */
+  private current: [string, string] | undefined;
+
+  constructor(private readonly entries: Map<string, string>) {
+    this.iterator = entries.entries();
+  }
+
+  /**
+   * The next entry that `wanted` accepts, as the Map holds it now, or undefined. `ahead`: whether
+   * one can be found beyond the current entry (an iterator that ran out sees no later entries).
+   */
+  peek(wanted: (entry: string) => boolean, ahead: boolean): [string, string] | undefined {
+    const current = this.current;
+    // Stored again or dropped since it was pulled: a stored-again entry comes up again further on.
+    if (current !== undefined && this.entries.get(current[0]) === current[1] && wanted(current[1]))
+      return current;
+    this.current = undefined;
+    if (!ahead) return undefined;
+    for (let next = this.iterator.next(); !next.done; next = this.iterator.next())
+      if (wanted(next.value[1])) return (this.current = next.value);
+    this.iterator = this.entries.entries();
+    return undefined;
+  }
+
+  /** Moves past the entry `peek` gave. */
+  take(): void {
+    this.current = undefined;
+  }
+}
 
 /**
- * One record context's entries: records as they were stored, and (older) records compressed
- * when the cache was full. An article is in one of the two at most.
+ * One record context's entries by article number in the order they were stored (Map order is
+ * insertion order; storing an article again moves it to the end), as `CompactRecords` holds them:
+ * as they are or compressed.
  */
 interface ContextEntries {
-  kept: Entries;
-  compressed: Entries;
+  entries: Map<string, string>;
+  /** Entries kept as they are. */
+  raw: number;
+  /** Where compressing the oldest entries kept as they are goes on. */
+  compressing: Cursor;
+  /** Where dropping the oldest entries goes on. */
+  dropping: Cursor;
+}
+
+function contextEntries(): ContextEntries {
+  const entries = new Map<string, string>();
+  return { entries, raw: 0, compressing: new Cursor(entries), dropping: new Cursor(entries) };
 }
 
 /** A change stamped a little before the newest one seen may still be committing (a long ERP transaction). */
@@ -45,7 +92,9 @@ const MAX_CONTEXTS = 1000;
  * Memory is bounded by ARTICLE_CACHE_MB. Records are kept as they are while they fit (a cached
  * page is then a copy of its bytes); when the cache is full, the oldest are compressed (~110
  * bytes instead of ~750), so the default holds a catalogue of a million articles, and only when
- * every record is compressed do the oldest go.
+ * every record is compressed do the oldest go. Once it has compressed, records are stored
+ * compressed right away: compressing the rendered bytes costs less than keeping a copy of them
+ * and compressing that later.
  *
  * Records read under an older stamp are not stored: a request that read its rows before a change
  * cannot put them back after that change was evicted.
@@ -57,6 +106,8 @@ export class ArticleRecordCache {
   private readonly packer = new CompactRecords();
   private bytes = 0;
   private count = 0;
+  /** Entries held compressed, in all contexts. */
+  private compressed = 0;
   private stamp: ChangeStamp | null = null;
   private generation = 0;
   private syncing: Promise<void> | null = null;
@@ -112,15 +163,13 @@ export class ArticleRecordCache {
     const oldest = Date.now() - this.ttlMs;
     let bytes = 0;
     const found = artNrs.map((artNr) => {
-      const kept = entries.kept.get(artNr);
-      const map = kept === undefined ? entries.compressed : entries.kept;
-      const entry = kept ?? map.get(artNr);
+      const entry = entries.entries.get(artNr);
       if (entry === undefined) return undefined;
       if (this.packer.storedAt(entry) >= oldest) {
         bytes += this.packer.length(entry);
         return entry;
       }
-      this.remove(map, artNr, entry);
+      this.remove(entries, artNr, entry);
       return undefined;
     });
     const target = Buffer.allocUnsafe(bytes);
@@ -147,14 +196,17 @@ export class ArticleRecordCache {
     let entries = this.contexts.get(contextKey);
     if (entries === undefined) {
       if (this.contexts.size >= MAX_CONTEXTS) this.clear();
-      this.contexts.set(contextKey, (entries = { kept: new Map(), compressed: new Map() }));
+      this.contexts.set(contextKey, (entries = contextEntries()));
     }
     if (typical && !this.packer.hasDictionary) this.packer.prime(records.map((r) => r.bytes));
     const now = Date.now();
+    const compress = this.compressed > 0;
     for (const { artNr, bytes } of records) {
       this.forget(entries, artNr);
-      const entry = this.packer.keep(bytes, now);
-      entries.kept.set(artNr, entry);
+      const entry = compress ? this.packer.pack(bytes, now) : this.packer.keep(bytes, now);
+      entries.entries.set(artNr, entry);
+      if (compress) this.compressed++;
+      else entries.raw++;
       this.bytes += size(artNr, entry);
       this.count++;
     }
@@ -167,57 +219,61 @@ export class ArticleRecordCache {
   }
 
   /**
-   * When the cache outgrows ARTICLE_CACHE_MB, compresses the oldest records as they were kept
+   * When the cache outgrows ARTICLE_CACHE_MB, compresses the oldest records kept as they are
    * until it is 1 % below; when that is not enough (all compressed), drops the oldest, of all
    * contexts, until it is 5 % below.
    */
   private trim(): void {
     if (this.bytes <= this.maxBytes) return;
+    const raw = (entry: string) => !this.packer.isCompressed(entry);
     this.oldestFirst(
-      (c) => c.kept,
+      (c) => c.compressing,
+      (c) => c.raw > 0,
+      raw,
       () => this.bytes > this.maxBytes * COMPRESS_TO,
       (c, artNr, entry) => {
         const compressed = this.packer.compress(entry);
-        c.kept.delete(artNr);
-        c.compressed.set(artNr, compressed);
+        c.entries.set(artNr, compressed);
+        c.raw--;
+        this.compressed++;
         this.bytes += compressed.length - entry.length;
       },
     );
     if (this.bytes <= this.maxBytes * COMPRESS_TO) return;
     this.oldestFirst(
-      (c) => c.compressed,
+      (c) => c.dropping,
+      (c) => c.entries.size > 0,
+      () => true,
       () => this.bytes > this.maxBytes * TRIM_TO,
-      (c, artNr, entry) => this.remove(c.compressed, artNr, entry),
+      (c, artNr, entry) => this.remove(c, artNr, entry),
     );
   }
 
   /**
-   * Hands the entries of one map of every context to `take`, the oldest of all first, while
-   * `more()`. Each map is walked by one iterator per call: a fresh iterator per entry taken would
-   * step over every entry deleted before it (V8 keeps their slots until the Map is rebuilt), which
-   * made a full cache cost 1.8 ms per stored page at a million articles.
+   * Hands the oldest entry that `wanted` accepts, of all contexts, to `take` while `more()`; each
+   * context's `cursor` goes on from where it stopped, `ahead` says whether it can find one.
    */
   private oldestFirst(
-    map: (c: ContextEntries) => Entries,
+    cursor: (c: ContextEntries) => Cursor,
+    ahead: (c: ContextEntries) => boolean,
+    wanted: (entry: string) => boolean,
     more: () => boolean,
     take: (c: ContextEntries, artNr: string, entry: string) => void,
   ): void {
-    const heads = [...this.contexts.values()].map((context) => {
-      const iterator = map(context).entries();
-      return { context, iterator, next: iterator.next() };
-    });
+    const contexts = [...this.contexts.values()];
     while (more()) {
-      let first: (typeof heads)[number] | null = null;
+      let first: ContextEntries | null = null;
+      let head: [string, string] | undefined;
       let oldest = Infinity;
-      for (const head of heads) {
-        if (head.next.done) continue;
-        const storedAt = this.packer.storedAt(head.next.value[1]);
-        if (storedAt < oldest) [first, oldest] = [head, storedAt];
+      for (const context of contexts) {
+        const next = cursor(context).peek(wanted, ahead(context));
+        if (next === undefined) continue;
+        const storedAt = this.packer.storedAt(next[1]);
+        if (storedAt < oldest) [first, head, oldest] = [context, next, storedAt];
       }
-      if (first === null || first.next.done) return;
-      const [artNr, entry] = first.next.value;
-      first.next = first.iterator.next();
-      take(first.context, artNr, entry);
+      if (first === null || head === undefined) return;
+      cursor(first).take();
+      take(first, head[0], head[1]);
     }
   }
 
@@ -225,16 +281,16 @@ export class ArticleRecordCache {
     for (const entries of this.contexts.values()) for (const artNr of artNrs) this.forget(entries, artNr);
   }
 
-  /** Drops an article from a context, wherever it is. */
-  private forget(entries: ContextEntries, artNr: string): void {
-    const kept = entries.kept.get(artNr);
-    if (kept !== undefined) this.remove(entries.kept, artNr, kept);
-    const compressed = entries.compressed.get(artNr);
-    if (compressed !== undefined) this.remove(entries.compressed, artNr, compressed);
+  /** Drops an article from a context, if it is there. */
+  private forget(context: ContextEntries, artNr: string): void {
+    const entry = context.entries.get(artNr);
+    if (entry !== undefined) this.remove(context, artNr, entry);
   }
 
-  private remove(entries: Entries, artNr: string, entry: string): void {
-    entries.delete(artNr);
+  private remove(context: ContextEntries, artNr: string, entry: string): void {
+    context.entries.delete(artNr);
+    if (this.packer.isCompressed(entry)) this.compressed--;
+    else context.raw--;
     this.bytes -= size(artNr, entry);
     this.count--;
   }
@@ -243,6 +299,7 @@ export class ArticleRecordCache {
     this.contexts.clear();
     this.bytes = 0;
     this.count = 0;
+    this.compressed = 0;
   }
 }
 

@@ -54,20 +54,21 @@ export class CompactRecords {
     return this.packed.toString('latin1', 0, size);
   }
 
+  /** The record's bytes compressed, with the time they were stored. */
+  pack(text: Uint8Array, storedAt: number): string {
+    const size = HEAD_BYTES + compressBound(text.length);
+    if (this.packed.length < size) this.packed = Buffer.allocUnsafe(size);
+    this.head(storedAt, text.length, true);
+    const written = this.compressor.compress2(this.packed.subarray(HEAD_BYTES), text);
+    return this.packed.toString('latin1', 0, HEAD_BYTES + written);
+  }
+
   /** A kept record compressed, with the same time. */
   compress(entry: string): string {
     if (this.isCompressed(entry)) return entry;
-    const text =
-      this.input.length < entry.length ? (this.input = Buffer.allocUnsafe(entry.length * 2)) : this.input;
-    const length = text.write(entry, 0, 'latin1') - HEAD_BYTES;
-    const size = HEAD_BYTES + compressBound(length);
-    if (this.packed.length < size) this.packed = Buffer.allocUnsafe(size);
-    this.head(this.storedAt(entry), length, true);
-    const written = this.compressor.compress2(
-      this.packed.subarray(HEAD_BYTES),
-      text.subarray(HEAD_BYTES, HEAD_BYTES + length),
-    );
-    return this.packed.toString('latin1', 0, HEAD_BYTES + written);
+    if (this.input.length < entry.length) this.input = Buffer.allocUnsafe(entry.length * 2);
+    const length = this.input.write(entry, 0, 'latin1') - HEAD_BYTES;
+    return this.pack(this.input.subarray(HEAD_BYTES, HEAD_BYTES + length), this.storedAt(entry));
   }
 
   isCompressed(entry: string): boolean {
