@@ -1,4 +1,5 @@
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { sqliteDriver } from '@app/erp-db/sqlite-driver';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +16,7 @@ describe('SqliteReadPool', () => {
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'read-pool-'));
     file = join(dir, 'values.sqlite');
-    const db = new Database(file);
+    const db = new (sqliteDriver())(file);
     db.exec(`CREATE TABLE "V" ("Id" INTEGER PRIMARY KEY, "T" TEXT, "N" NUMERIC, "R" REAL, "B" BLOB)`);
     const insert = db.prepare('INSERT INTO "V" VALUES (?, ?, ?, ?, ?)');
     const rows: unknown[][] = [
@@ -28,7 +29,7 @@ describe('SqliteReadPool', () => {
     ];
     db.transaction(() => rows.forEach((r) => insert.run(...r)))();
     db.close();
-    direct = new Database(file, { readonly: true });
+    direct = new (sqliteDriver())(file, { readonly: true });
     direct.defaultSafeIntegers(false);
     pool = new SqliteReadPool({ file, cacheKiB: 1024, threads: 1 });
   });
@@ -59,10 +60,10 @@ describe('SqliteReadPool', () => {
 
   it('answers blobs as bytes, beside statements without any', async () => {
     direct.close();
-    const db = new Database(file);
+    const db = new (sqliteDriver())(file);
     db.prepare('UPDATE "V" SET "B" = ? WHERE "Id" = 2').run(Buffer.from([0, 1, 255]));
     db.close();
-    direct = new Database(file, { readonly: true });
+    direct = new (sqliteDriver())(file, { readonly: true });
     const [texts, blobs, texts2] = await pool.read([
       { sql: 'SELECT "T" FROM "V" WHERE "Id" = :id', params: { id: 1 } },
       { sql: 'SELECT "Id", "B" FROM "V" WHERE "B" IS NOT NULL', params: {} },
