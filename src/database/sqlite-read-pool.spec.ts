@@ -87,6 +87,13 @@ describe('SqliteReadPool', () => {
     expect(none).toEqual([]);
   });
 
+  it('answers a statement that cannot be read as a subquery (a closing semicolon) all the same', async () => {
+    const [rows] = await pool.read([
+      { sql: 'SELECT "Id", "T" FROM "V" WHERE "Id" = :id;', params: { id: 4 } },
+    ]);
+    expect(rows).toEqual([[4, '']]);
+  });
+
   it('fails with the database error of a statement that cannot run', async () => {
     // The error comes from the thread (another realm than jest's: matched by its message).
     const failed = await pool.read([{ sql: 'SELECT "Id" FROM "Missing"', params: {} }]).then(

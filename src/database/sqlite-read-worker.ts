@@ -65,7 +65,12 @@ function asJson(text: string, rows: Statement): Statement | null {
   const names = rows.columns().map((c) => c.name);
   if (new Set(names).size !== names.length) return null;
   const columns = names.map((name) => `"${name.replaceAll('"', '""')}"`).join(', ');
-  return connection().prepare(`SELECT json_group_array(json_array(${columns})) FROM (${text})`).pluck(true);
+  try {
+    return connection().prepare(`SELECT json_group_array(json_array(${columns})) FROM (${text})`).pluck(true);
+  } catch {
+    // A text that reads as a statement but not as a subquery (a closing semicolon, say).
+    return null;
+  }
 }
 
 /** The rows of every statement as one JSON text (as `rowsMessage` writes it), or null when one cannot be. */
