@@ -189,7 +189,11 @@ describe('articles: delta sync, web shops, queries per page (ARTICLE_SNAPSHOT_SE
       const ids = numbers(await api.list('/www/artikel?fields=ArtNr', demo));
       expect(ids).toContain('1002');
       expect(ids).not.toContain('1005');
+      // A record that needs the attributes takes the test from the attribute rows it reads.
+      const withAttributes = await api.list('/www/artikel?fields=ArtNr,attributes', demo);
+      expect(numbers(withAttributes)).toEqual(ids);
       await api.get('/www/artikel/1005', demo).expect(404);
+      await api.get('/www/artikel/1005?fields=ArtNr,attributes', demo).expect(404);
       await api.get('/www/artikel/1005', admin).expect(200);
       const wild = await addUser(t, 'shop-wild', 'SH_P');
       expect((await api.list('/www/artikel?limit=1', wild)).count).toBe(0);

@@ -10,6 +10,16 @@ export function articleKeys(column: string, byRange: boolean): string {
   return byRange ? `${column} BETWEEN :first AND :last` : `${column} IN (:...artNrs)`;
 }
 
+/**
+ * Whether attribute `w` releases its article for the requesting user's web shop (RESTWEBSHOP,
+ * `:webshopKey`, with `:webshopPattern` of `webshopPattern`): its comma-separated list names the
+ * shop, ignoring case and blanks.
+ */
+export function releasesForWebshop(w: string): string {
+  return `${w}."PHKey" = :webshopKey
+      AND UPPER(CONCAT(',', REPLACE(${w}."Contents", ' ', ''), ',')) LIKE :webshopPattern ESCAPE '!'`;
+}
+
 /** All attributes of some articles. */
 export const attributesSql = (
   byRange: boolean,
@@ -50,40 +60,53 @@ const PACKAGING = 'P';
 
 /**
  * The attributes, stock movements and packaging units (those `needs` names) of some articles as
- * one statement, or null when none is needed; `splitDetails` sorts its rows out again.
+ * one statement, or null when none is needed; `splitDetails` sorts its rows out again. With
+ * `webshop` (attributes needed) each attribute row also says whether it releases its article for
+ * the user's web shop (`releasesForWebshop`, parameters `:webshopKey` and `:webshopPattern`): the
+ * article rows then need no look-up of their own in the attributes.
  */
-export function detailsSql(needs: DetailNeeds, byRange: boolean): string | null {
+export function detailsSql(needs: DetailNeeds, byRange: boolean, webshop = false): string | null {
+  const released = (column: string) => (webshop ? `, ${column}` : '');
   const parts: string[] = [];
   if (needs.attributes)
     parts.push(`SELECT '${ATTRIBUTE}' AS "Kind", a."ArtNr" AS "ArtNr", a."AttrID" AS "N1", a."PHKey" AS "T1",
-  a."Contents" AS "T2", ${NO_DECIMAL} AS "D1", ${NO_DECIMAL} AS "D2", ${NO_DECIMAL} AS "D3", ${NO_DECIMAL} AS "D4"
+  a."Contents" AS "T2", ${NO_DECIMAL} AS "D1", ${NO_DECIMAL} AS "D2", ${NO_DECIMAL} AS "D3", ${NO_DECIMAL} AS "D4"${released(
+    `CASE WHEN ${releasesForWebshop('a')} THEN 1 ELSE 0 END AS "R"`,
+  )}
 FROM (${attributesSql(byRange)}) a`);
   if (needs.stock)
     parts.push(`SELECT '${STOCK}', s."ArtNr", s."StaoNr", s."LagerOrt", ${NO_TEXT}, s."Menge", ${NO_DECIMAL},
-  ${NO_DECIMAL}, ${NO_DECIMAL}
+  ${NO_DECIMAL}, ${NO_DECIMAL}${released(NO_INTEGER)}
 FROM (${stockSql(byRange)}) s`);
   if (needs.packaging)
     parts.push(`SELECT '${PACKAGING}', p."ArtNr", ${NO_INTEGER}, p."VPEinheit", p."VPBezeichnung", p."VPEFaktor",
-  p."Gewicht", p."VPEGewicht", p."GewichtInhalt"
+  p."Gewicht", p."VPEGewicht", p."GewichtInhalt"${released(NO_INTEGER)}
 FROM (${packagingSql(byRange)}) p`);
   return parts.length === 0 ? null : parts.join('\nUNION ALL\n');
 }
 
-/** The rows of `detailsSql` (value arrays in column order) by kind. */
+/**
+ * The rows of `detailsSql` (value arrays in column order) by kind, and (asked `webshop`) the
+ * articles an attribute releases for the user's web shop.
+ */
 export function splitDetails(rows: unknown[][]): {
   attributes: AttributeRow[];
   stock: StockMovementRow[];
   packaging: PackagingRow[];
+  released: Set<string>;
 } {
   const attributes: AttributeRow[] = [];
   const stock: StockMovementRow[] = [];
   const packaging: PackagingRow[] = [];
-  for (const [kind, artNr, n1, t1, t2, d1, d2, d3, d4] of rows) {
-    if (kind === ATTRIBUTE) attributes.push(attributeFromValues([artNr, n1, t1, t2]));
-    else if (kind === STOCK) stock.push(stockMovementFromValues([artNr, n1, t1, d1]));
+  const released = new Set<string>();
+  for (const [kind, artNr, n1, t1, t2, d1, d2, d3, d4, r] of rows) {
+    if (kind === ATTRIBUTE) {
+      attributes.push(attributeFromValues([artNr, n1, t1, t2]));
+      if (Number(r) === 1) released.add(artNr as string);
+    } else if (kind === STOCK) stock.push(stockMovementFromValues([artNr, n1, t1, d1]));
     else packaging.push(packagingFromValues([artNr, t1, t2, d1, d2, d3, d4]));
   }
-  return { attributes, stock, packaging };
+  return { attributes, stock, packaging, released };
 }
 
 // Rows of these queries from their values in column order (better-sqlite3's raw mode, which

@@ -1,5 +1,5 @@
 import { readTimestamp, timestampParam } from '@app/erp-db/dialect';
-import { articleKeys } from '../article-detail-sql';
+import { articleKeys, releasesForWebshop } from '../article-detail-sql';
 import { ArticleFilter, ArticleRow, ArticleSort, SortColumn } from '../../ports/article-catalogue';
 
 /** The main language: its description is Artikel.ArtBez itself, served from IX_Artikel_Status_ArtBez_Record. */
@@ -47,6 +47,11 @@ export function webshopPattern(webshop: string): string {
   return `%,${likeLiteral(webshop.replace(/\s+/g, '').toUpperCase())},%`;
 }
 
+/** The parameters of `releasesForWebshop`. */
+export function webshopParams(webshopKey: string, webshop: string): Record<string, unknown> {
+  return { webshopKey, webshopPattern: webshopPattern(webshop) };
+}
+
 /** Article numbers whose article, price, stock, reservation or packaging rows changed since :since. */
 export const CHANGED_SINCE_SQL = `SELECT c1."ArtNr" AS "ArtNr" FROM "Artikel" c1 WHERE c1."GeaendertAm" >= :since
   UNION SELECT c2."ArtNr" FROM "Preis" c2 WHERE c2."GeaendertAm" >= :since
@@ -89,10 +94,8 @@ export function fromWhere(
     // statistics it drove that from the whole attribute table (1.3 s for a page of 1M articles).
     // A scalar subquery stays a lookup of the article's own attributes on every database.
     where.push(`(SELECT COUNT(*) FROM "Attribut" w WHERE w."ObjTyp" = 'ART' AND w."ObjKey" = a."ArtNr"
-      AND w."PHKey" = :webshopKey
-      AND UPPER(CONCAT(',', REPLACE(w."Contents", ' ', ''), ',')) LIKE :webshopPattern ESCAPE '!') > 0`);
-    params.webshopKey = webshopKey;
-    params.webshopPattern = webshopPattern(filter.webshop);
+      AND ${releasesForWebshop('w')}) > 0`);
+    Object.assign(params, webshopParams(webshopKey, filter.webshop));
   }
   if (filter.modifiedSince !== null) {
     where.push(CHANGED_SINCE);

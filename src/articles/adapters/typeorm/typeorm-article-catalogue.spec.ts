@@ -5,9 +5,16 @@ import { KeyList, ReadStatement, SqlReader } from '../../../database/sql-reader'
 import { ArticleFilter } from '../../ports/article-catalogue';
 import { TypeOrmArticleCatalogue } from './typeorm-article-catalogue';
 
-/** Answers every statement from its keys: an article row, or one attribute per article. */
+/**
+ * Answers every statement from its keys: an article row, or one attribute per article (which,
+ * where the statement asks, releases its article for the web shop unless it is `hidden`).
+ */
 class RecordingReader extends SqlReader {
   readonly statements: ReadStatement[] = [];
+
+  constructor(private readonly hidden = new Set<string>()) {
+    super();
+  }
 
   read(statements: ReadStatement[]): Promise<unknown[][][]> {
     this.statements.push(...statements);
@@ -15,7 +22,10 @@ class RecordingReader extends SqlReader {
       statements.map((s) => {
         const keys = [...new Set(s.params.artNrs as string[])];
         return s.sql.startsWith("SELECT 'A'")
-          ? keys.map((k) => ['A', k, 1, 'FARBE', `colour of ${k}`, null, null, null, null])
+          ? keys.map((k) => [
+              ...['A', k, 1, 'FARBE', `colour of ${k}`, null, null, null, null],
+              ...(s.sql.includes('AS "R"') ? [this.hidden.has(k) ? 0 : 1] : []),
+            ])
           : keys.map((k) => [
               k,
               'J',
@@ -65,6 +75,31 @@ describe('TypeOrmArticleCatalogue.articles', () => {
     // Every attribute belongs to its article: the details are not mixed up with the rows.
     expect(data.attributes).toHaveLength(300);
     for (const a of data.attributes) expect(a.Contents).toBe(`colour of ${a.ArtNr}`);
+  });
+
+  it('takes the web-shop test from the attribute rows it reads anyway, not from a look-up per article row', async () => {
+    const reader = new RecordingReader(new Set(['A0', 'A12']));
+    const data = await catalogue(reader).articles({ artNrs, consecutive: false }, filter, needs);
+
+    // Rows of the three pieces, then their details.
+    const [rows, , , details] = reader.statements;
+    expect(rows.sql).not.toContain('"Attribut"');
+    expect(details.params).toMatchObject({ webshopKey: 'RESTWEBSHOP', webshopPattern: '%,SHOP,%' });
+    expect(data.rows.map((r) => r.ArtNr).sort()).toEqual(
+      artNrs.filter((a) => a !== 'A0' && a !== 'A12').sort(),
+    );
+  });
+
+  it('tests the web shop in the article rows when the record needs no attributes', async () => {
+    const reader = new RecordingReader();
+    await catalogue(reader).articles({ artNrs, consecutive: false }, filter, {
+      attributes: false,
+      stock: true,
+      packaging: false,
+    });
+    expect(reader.statements[0].sql).toContain('"Attribut"');
+    expect(reader.statements[0].params).toMatchObject({ webshopPattern: '%,SHOP,%' });
+    expect(reader.statements[3].sql).not.toContain('AS "R"');
   });
 
   it('reads a run of the catalogue as one range, however long', async () => {

@@ -27,6 +27,7 @@ import {
   readsByDescription,
   rowsByDescriptionRun,
   rowsByKeys,
+  webshopParams,
 } from './article-sql';
 import { detailsSql, splitDetails } from '../article-detail-sql';
 
@@ -139,16 +140,26 @@ export class TypeOrmArticleCatalogue extends ArticleCatalogue {
       artNrs.length > 1 &&
       selection.runOf !== undefined &&
       readsByDescription(filter, selection.runOf);
+    // When the records need the attributes anyway, the web-shop test rides on them: each attribute
+    // row says whether it releases its article, and the article rows need no look-up of their own
+    // in the attributes (a second descent per article: at 1M articles 0.5 of a default-order
+    // page's 0.7 ms of rows).
+    const webshopInDetails = filter.webshop !== null && needs.attributes;
+    const rowFilter = webshopInDetails ? { ...filter, webshop: null } : filter;
     const rows = byDescription
-      ? rowsByDescriptionRun(filter, this.config.attributeWebshop, this.dialect)
-      : rowsByKeys(filter, this.config.attributeWebshop, byRange);
-    const details = detailsSql(needs, byRange);
+      ? rowsByDescriptionRun(rowFilter, this.config.attributeWebshop, this.dialect)
+      : rowsByKeys(rowFilter, this.config.attributeWebshop, byRange);
+    const details = detailsSql(needs, byRange, webshopInDetails);
+    const webshop =
+      filter.webshop !== null && webshopInDetails
+        ? webshopParams(this.config.attributeWebshop, filter.webshop)
+        : {};
     const rowStatements: ReadStatement[] = (byDescription ? [{ first, last }] : keySets).map((keys) => ({
       sql: rows.sql,
       params: { ...rows.params, ...keys },
     }));
     const detailStatements: ReadStatement[] =
-      details === null ? [] : keySets.map((params) => ({ sql: details, params }));
+      details === null ? [] : keySets.map((keys) => ({ sql: details, params: { ...keys, ...webshop } }));
     const results = await this.reader.read([...rowStatements, ...detailStatements]);
     // A range also holds articles that are not selected (other web shops, inactive): only the selected count.
     const selected = byRange || byDescription ? new Set(artNrs) : null;
@@ -162,13 +173,15 @@ export class TypeOrmArticleCatalogue extends ArticleCatalogue {
       found.push(
         ...(await this.rowsOf(
           artNrs.filter((artNr) => !have.has(artNr)),
-          filter,
+          rowFilter,
         )),
       );
     }
-    const { attributes, stock, packaging } = splitDetails(results.slice(rowStatements.length).flat());
+    const { attributes, stock, packaging, released } = splitDetails(
+      results.slice(rowStatements.length).flat(),
+    );
     return {
-      rows: found,
+      rows: webshopInDetails ? found.filter((r) => released.has(r.ArtNr)) : found,
       attributes: mine(attributes),
       stock: mine(stock),
       packaging: mine(packaging),
