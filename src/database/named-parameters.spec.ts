@@ -13,7 +13,12 @@ describe('positionalParameters', () => {
   // TypeORM's own expansion on SQLite, which the main thread uses for the same statements.
   const typeorm = new DataSource({ type: 'better-sqlite3', driver: sqliteDriver(), database: ':memory:' })
     .driver;
-  const params = { artNrs: ['1000', "O'Brien", '1002'], listNrs: [2, 7] };
+  const params = {
+    artNrs: ['1000', "O'Brien", '1002'],
+    listNrs: [2, 7],
+    webshopKey: 'RESTWEBSHOP',
+    webshopPattern: '%,SHOP,%',
+  };
   const spaces = (s: string) => s.replace(/\s+/g, ' ').replace(/ ?, ?/g, ',');
 
   it.each([
@@ -22,6 +27,10 @@ describe('positionalParameters', () => {
     ['packaging', PACKAGING_SQL],
     ['prices', PRICES_SQL],
     ['details', detailsSql({ attributes: true, stock: true, packaging: true }, false) as string],
+    [
+      'details with the web-shop test',
+      detailsSql({ attributes: true, stock: true, packaging: true }, false, true) as string,
+    ],
   ])('%s: the same statement and values as TypeORM', (_, sql) => {
     const [text, values] = positionalParameters(sql, params);
     const [expectedText, expectedValues] = typeorm.escapeQueryWithParameters(sql, params, {});

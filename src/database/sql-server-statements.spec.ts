@@ -153,6 +153,8 @@ describe('SQL Server: every statement of the mssql path parses as T-SQL (node-sq
     expect(sent.some((sql) => sql.includes('"ArtNr" BETWEEN @'))).toBe(true);
     expect(sent.some((sql) => sql.includes('(a."ArtBez" > (SELECT f."ArtBez" FROM "Artikel" f'))).toBe(true);
     expect(sent.some((sql) => sql.includes('(a."ArtBez", a."ArtNr")'))).toBe(false);
+    // The web-shop test of a page's rows, taken from its attribute rows.
+    expect(sent.some((sql) => sql.includes('THEN 1 ELSE 0 END AS "R"'))).toBe(true);
     expect(sent.length).toBeGreaterThan(15);
     expect(problems(sent)).toEqual([]);
   });
