@@ -144,16 +144,14 @@ export class TypeOrmArticleCatalogue extends ArticleCatalogue {
     // row says whether it releases its article, and the article rows need no look-up of their own
     // in the attributes (a second descent per article: at 1M articles 0.5 of a default-order
     // page's 0.7 ms of rows).
-    const webshopInDetails = filter.webshop !== null && needs.attributes;
+    const shopInDetails = needs.attributes ? filter.webshop : null;
+    const webshopInDetails = shopInDetails !== null;
     const rowFilter = webshopInDetails ? { ...filter, webshop: null } : filter;
     const rows = byDescription
       ? rowsByDescriptionRun(rowFilter, this.config.attributeWebshop, this.dialect)
       : rowsByKeys(rowFilter, this.config.attributeWebshop, byRange);
     const details = detailsSql(needs, byRange, webshopInDetails);
-    const webshop =
-      filter.webshop !== null && webshopInDetails
-        ? webshopParams(this.config.attributeWebshop, filter.webshop)
-        : {};
+    const webshop = webshopInDetails ? webshopParams(this.config.attributeWebshop, shopInDetails) : {};
     const rowStatements: ReadStatement[] = (byDescription ? [{ first, last }] : keySets).map((keys) => ({
       sql: rows.sql,
       params: { ...rows.params, ...keys },
