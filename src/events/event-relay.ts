@@ -132,7 +132,10 @@ export class EventRelay implements OnApplicationBootstrap, OnApplicationShutdown
   }
 
   private async deliver(claimed: ClaimedDelivery[]): Promise<void> {
-    const outcomes = await Promise.all(claimed.map((d) => this.deliverOne(d)));
+    const outcomes = await this.keepingLeases(
+      claimed.map((d) => d.id),
+      () => Promise.all(claimed.map((d) => this.deliverOne(d))),
+    );
     const delivered: number[] = [];
     const failed: FailedDelivery[] = [];
     const now = new Date();
@@ -160,6 +163,31 @@ export class EventRelay implements OnApplicationBootstrap, OnApplicationShutdown
     });
     if (delivered.length > 0) await this.store.markDelivered(delivered, this.owner, now);
     if (failed.length > 0) await this.store.markFailed(failed, this.owner);
+  }
+
+  /**
+   * Runs `work` while renewing the leases of `ids` every third of EVENT_LEASE_SECONDS: a round of
+   * slow receivers (WEBHOOK_TIMEOUT_MS may be longer than a lease) keeps its deliveries, and no
+   * live instance sends them a second time. A renewal that fails is said once; the round goes on.
+   */
+  private async keepingLeases<T>(ids: number[], work: () => Promise<T>): Promise<T> {
+    const leaseMs = this.config.eventLeaseSeconds * 1000;
+    let renewing: Promise<void> = Promise.resolve();
+    const timer = setInterval(() => {
+      renewing = renewing
+        .then(() => this.store.renewLeases(ids, this.owner, new Date(Date.now() + leaseMs)))
+        .catch((err: unknown) => {
+          const problem = (err as Error).message;
+          if (problem !== this.lastProblem) this.logger.warn({ err }, 'renewing event leases failed');
+          this.lastProblem = problem;
+        });
+    }, leaseMs / 3);
+    try {
+      return await work();
+    } finally {
+      clearInterval(timer);
+      await renewing;
+    }
   }
 
   /** null when delivered, else why not. */

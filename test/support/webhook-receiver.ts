@@ -6,8 +6,8 @@ export interface Received {
   body: string;
 }
 
-/** What the receiver answers to the next request; default 200. */
-export type Answer = (r: Received) => { status: number; body?: string } | 'hang';
+/** What the receiver answers to the next request (after `afterMs`, if given); default 200. */
+export type Answer = (r: Received) => { status: number; body?: string; afterMs?: number } | 'hang';
 
 /**
  * An HTTP receiver for webhook tests: records every request, answers as told (or never, 'hang'),
@@ -36,7 +36,14 @@ export class WebhookReceiver {
           this.hanging.add(res);
           return;
         }
-        res.writeHead(a.status, { 'content-type': 'text/plain' }).end(a.body ?? '');
+        const send = (): void => {
+          this.hanging.delete(res);
+          if (res.destroyed) return;
+          res.writeHead(a.status, { 'content-type': 'text/plain' }).end(a.body ?? '');
+        };
+        if (!a.afterMs) return send();
+        this.hanging.add(res);
+        setTimeout(send, a.afterMs);
       });
     });
     await new Promise<void>((ok) => this.server!.listen(port, '127.0.0.1', ok));

@@ -77,6 +77,12 @@ export abstract class EventStore {
     now: Date,
     leaseUntil: Date,
   ): Promise<ClaimedDelivery[]>;
+  /**
+   * Moves the lease of those deliveries `owner` still holds to `leaseUntil` (a round that takes
+   * longer than a lease keeps its work; one another instance took over, or one already marked, is
+   * left alone).
+   */
+  abstract renewLeases(ids: number[], owner: string, leaseUntil: Date): Promise<void>;
   abstract markDelivered(ids: number[], owner: string, at: Date): Promise<void>;
   abstract markFailed(failures: FailedDelivery[], owner: string): Promise<void>;
 

@@ -206,6 +206,17 @@ export class TypeOrmEventStore extends EventStore {
       .sort((a, b) => a.id - b.id);
   }
 
+  async renewLeases(ids: number[], owner: string, leaseUntil: Date): Promise<void> {
+    for (let i = 0; i < ids.length; i += CHUNK) {
+      await this.dataSource
+        .createQueryBuilder()
+        .update(EventDeliveryEntity)
+        .set({ leaseUntil })
+        .where({ id: In(ids.slice(i, i + CHUNK)), leaseOwner: owner, status: 'pending' })
+        .execute();
+    }
+  }
+
   async markDelivered(ids: number[], owner: string, at: Date): Promise<void> {
     for (let i = 0; i < ids.length; i += CHUNK) {
       await this.dataSource
