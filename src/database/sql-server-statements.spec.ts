@@ -111,6 +111,7 @@ describe('SQL Server: every statement of the mssql path parses as T-SQL (node-sq
     const events = new TypeOrmEventStore(dataSource);
     await attempt(() => events.fanOut(100, []));
     await attempt(() => events.claimDue(100, ['log', 'webhook'], 'instance-1', new Date(), new Date()));
+    await attempt(() => events.renewLeases([1, 2], 'instance-1', new Date()));
     const reader = new DataSourceReader(dataSource);
     const prices = new TypeOrmPriceSources(dataSource, reader);
     await attempt(() => prices.candidateLists('10001', 'EUR'));
@@ -150,6 +151,9 @@ describe('SQL Server: every statement of the mssql path parses as T-SQL (node-sq
 
     expect(sent.some((sql) => sql.includes('OUTPUT INSERTED."LetzteNr"'))).toBe(true);
     expect(sent.some((sql) => sql.includes('WITH (UPDLOCK, READPAST, ROWLOCK)'))).toBe(true);
+    expect(sent.some((sql) => /^UPDATE "rest_event_delivery" SET "lease_until" = @\d+ WHERE/.test(sql))).toBe(
+      true,
+    );
     expect(sent.some((sql) => sql.includes('"ArtNr" BETWEEN @'))).toBe(true);
     expect(sent.some((sql) => sql.includes('(a."ArtBez" > (SELECT f."ArtBez" FROM "Artikel" f'))).toBe(true);
     expect(sent.some((sql) => sql.includes('(a."ArtBez", a."ArtNr")'))).toBe(false);

@@ -208,12 +208,12 @@ export class TypeOrmEventStore extends EventStore {
 
   async renewLeases(ids: number[], owner: string, leaseUntil: Date): Promise<void> {
     for (let i = 0; i < ids.length; i += CHUNK) {
-      await this.dataSource
-        .createQueryBuilder()
-        .update(EventDeliveryEntity)
-        .set({ leaseUntil })
-        .where({ id: In(ids.slice(i, i + CHUNK)), leaseOwner: owner, status: 'pending' })
-        .execute();
+      await this.raw(
+        this.dataSource.manager,
+        `UPDATE "rest_event_delivery" SET "lease_until" = :until ` +
+          `WHERE "id" IN (:...ids) AND "lease_owner" = :owner AND "status" = 'pending'`,
+        { ids: ids.slice(i, i + CHUNK), owner, until: timestampParam(leaseUntil) },
+      );
     }
   }
 
