@@ -102,4 +102,28 @@ describe('SqliteReadPool', () => {
     );
     expect(failed?.message).toMatch(/no such table: Missing/);
   });
+
+  it('reads asked for in one turn get their own rows each; a failing one fails only itself', async () => {
+    const one = (id: number) => ({ sql: 'SELECT "Id", "T" FROM "V" WHERE "Id" = :id', params: { id } });
+    const [a, b, c, d] = await Promise.all([
+      pool.read([one(1), one(4)]),
+      pool.read([one(5)]),
+      pool.read([one(6), one(100)]),
+      pool.read([one(2), one(3), one(5)]),
+    ]);
+    expect(a).toEqual([[[1, 'Ölkanne "groß" \\ / <a>']], [[4, '']]]);
+    expect(b).toEqual([[[5, null]]]);
+    expect(c).toEqual([[[6, 'Zeile']], []]);
+    expect(d.map((rows) => rows.map((r) => r[0]))).toEqual([[2], [3], [5]]);
+
+    const [good, bad, after] = await Promise.allSettled([
+      pool.read([one(4)]),
+      pool.read([{ sql: 'SELECT "Id" FROM "Missing"', params: {} }]),
+      pool.read([one(6)]),
+    ]);
+    expect(good).toEqual({ status: 'fulfilled', value: [[[4, '']]] });
+    expect(bad.status).toBe('rejected');
+    expect((bad as PromiseRejectedResult).reason.message).toMatch(/no such table: Missing/);
+    expect(after).toEqual({ status: 'fulfilled', value: [[[6, 'Zeile']]] });
+  });
 });
