@@ -1,6 +1,7 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { DataSource, QueryFailedError } from 'typeorm';
 import { prepareSqliteConnection, sqliteDriver } from '@app/erp-db';
+import { valuesHiddenFromPlanner } from './sqlite-parameters';
 
 /** Statement texts kept prepared per connection. */
 const MAX_STATEMENTS = 500;
@@ -33,12 +34,15 @@ export class SqliteConnection {
     return new SqliteConnection(db);
   }
 
-  /** The prepared statement of `text` (prepared once, then reused). */
+  /**
+   * The prepared statement of `text` (prepared once, then reused; its parameters hidden from the
+   * planner, `valuesHiddenFromPlanner`).
+   */
   statement(text: string): Statement<unknown[]> {
     let statement = this.statements.get(text);
     if (!statement) {
       if (this.statements.size >= MAX_STATEMENTS) this.statements.clear();
-      statement = this.db.prepare<unknown[]>(text);
+      statement = this.db.prepare<unknown[]>(valuesHiddenFromPlanner(text));
       this.statements.set(text, statement);
     }
     return statement;

@@ -5,6 +5,7 @@ import { workerData } from 'node:worker_threads';
 import { positionalParameters } from './named-parameters';
 import { KeyListBuilder } from './key-list';
 import { rowsMessage } from './row-transfer';
+import { valuesHiddenFromPlanner } from './sqlite-parameters';
 import type { ReadStatement } from './sql-reader';
 
 // A read thread of the SQLite read pool: one read-only connection, prepared statements reused.
@@ -46,8 +47,9 @@ function prepared(s: ReadStatement): [Prepared, unknown[]] {
   let statement = statements.get(text);
   if (!statement) {
     if (statements.size >= MAX_STATEMENTS) statements.clear();
-    const rows = connection().prepare(text).raw(true);
-    statements.set(text, (statement = { rows, json: asJson(text, rows) }));
+    const planned = valuesHiddenFromPlanner(text);
+    const rows = connection().prepare(planned).raw(true);
+    statements.set(text, (statement = { rows, json: asJson(planned, rows) }));
   }
   return [statement, values];
 }
