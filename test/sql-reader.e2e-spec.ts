@@ -1,5 +1,14 @@
 import { AttributeEntity, PriceEntity } from '@app/erp-db';
 import { detailsSql } from '../src/articles/adapters/article-detail-sql';
+import {
+  fromWhere,
+  inKeyOrder,
+  needsTax,
+  needsText,
+  orderBy,
+  orderedNumbersSql,
+} from '../src/articles/adapters/typeorm/article-sql';
+import { ArticleFilter, ArticleSort } from '../src/articles/ports/article-catalogue';
 import { PRICES_SQL } from '../src/pricing/adapters/price-sql';
 import { DataSourceReader, ReadStatement, SqlReader } from '../src/database/sql-reader';
 import { PostgresReadPool } from '../src/database/postgres-read-pool';
@@ -77,5 +86,70 @@ describe('the article reader gives the rows the DataSource reads, on every run o
       expect(rows[0].some((r) => r[6] instanceof Date)).toBe(testDbType() === 'postgres');
       expect(rows[3]).toEqual(expected[3]);
     }
+  });
+});
+
+describe("a whole list's web-shop test: the set of released articles selects what the per-article test does", () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.dataSource.getRepository(AttributeEntity).insert([
+      // A second release, blanks and case inside the name, one without contents, wildcards.
+      { ObjTyp: 'ART', ObjKey: '1000', PHKey: 'RESTWEBSHOP', Contents: 'Extra, s H o p ' },
+      { ObjTyp: 'ART', ObjKey: '1001', PHKey: 'RESTWEBSHOP', Contents: null },
+      { ObjTyp: 'ART', ObjKey: '1002', PHKey: 'RESTWEBSHOP', Contents: '50%,A_B' },
+      { ObjTyp: 'ART', ObjKey: '1003', PHKey: 'RESTWEBSHOP', Contents: '50X,AXB' },
+      // Not an article's attribute, and not the web-shop key.
+      { ObjTyp: 'DEBI', ObjKey: '1004', PHKey: 'RESTWEBSHOP', Contents: '50%' },
+      { ObjTyp: 'ART', ObjKey: '1005', PHKey: 'NOTIZ', Contents: '50%' },
+    ]);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** The list's numbers with the web shop looked up per article (`fromWhere`), as delta lists still do. */
+  function perArticle(filter: ArticleFilter, sorts: ArticleSort[]): ReadStatement {
+    const from = fromWhere(filter, 'RESTWEBSHOP', needsText(sorts), needsTax(sorts), inKeyOrder(sorts));
+    return {
+      sql: `SELECT a."ArtNr" AS "ArtNr" ${from.sql}${orderBy(sorts, filter.language)}`,
+      params: from.params,
+    };
+  }
+
+  it('for every web shop, order, language and status filter', async () => {
+    const reader = t.app.get(SqlReader);
+    const direct = new DataSourceReader(t.dataSource);
+    const orders: ArticleSort[][] = [
+      [],
+      [{ column: 'ArtBez', descending: false }],
+      [{ column: 'ArtNr', descending: true }],
+      [{ column: 'WUSTSatz', descending: false }],
+    ];
+    const lists: Record<string, string[]> = {};
+    for (const webshop of ['SHOP', 'shop', '50%', 'A_B', 'EXTRA', 'NONE'])
+      for (const sorts of orders)
+        for (const language of ['ger', 'fre'])
+          for (const activeOnly of [true, false]) {
+            const filter: ArticleFilter = { language, webshop, activeOnly, modifiedSince: null };
+            const expected = (await direct.keys(perArticle(filter, sorts))).slice(0);
+            const keys = (await reader.keys(orderedNumbersSql(filter, 'RESTWEBSHOP', sorts))).slice(0);
+            expect({ webshop, sorts, language, activeOnly, keys }).toEqual({
+              webshop,
+              sorts,
+              language,
+              activeOnly,
+              keys: expected,
+            });
+            lists[webshop] = keys;
+          }
+    // The data says what it should: % and _ are literal, blanks and case do not count.
+    expect(lists['50%']).toEqual(['1002']);
+    expect(lists['A_B']).toEqual(['1002']);
+    expect(lists.EXTRA).toEqual(['1000']);
+    expect(lists.shop).toEqual(lists.SHOP);
+    expect(lists.SHOP).toContain('1000');
+    expect(lists.NONE).toEqual([]);
   });
 });
