@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DataSource } from 'typeorm';
 import { erpDataSourceOptions, seedDemo } from '@app/erp-db';
-import { freshDatabase } from './support/service';
+import { freshDatabase, login } from './support/service';
 
 // autocannon ships no types; this is the part of its programmatic API used here.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -161,15 +161,6 @@ async function startApp(): Promise<NestFastifyApplication> {
   configureApp(app, config);
   await app.listen(0, '127.0.0.1');
   return app;
-}
-
-async function login(base: string): Promise<string> {
-  const res = await fetch(`${base}/www/token`, {
-    method: 'POST',
-    headers: { Authorization: `Basic ${Buffer.from('demo:demo').toString('base64')}` },
-  });
-  if (res.status !== 200) throw new Error(`login failed: ${res.status}`);
-  return ((await res.json()) as { access_token: string }).access_token;
 }
 
 function newCustomer(i: number): unknown {

@@ -111,7 +111,11 @@ describe("a whole list's web-shop test: the set of released articles selects wha
 
   /** The list's numbers with the web shop looked up per article (`fromWhere`), as delta lists still do. */
   function perArticle(filter: ArticleFilter, sorts: ArticleSort[]): ReadStatement {
-    const from = fromWhere(filter, 'RESTWEBSHOP', needsText(sorts), needsTax(sorts), inKeyOrder(sorts));
+    const from = fromWhere(filter, 'RESTWEBSHOP', {
+      withText: needsText(sorts),
+      withTax: needsTax(sorts),
+      byPrimaryKey: inKeyOrder(sorts),
+    });
     return {
       sql: `SELECT a."ArtNr" AS "ArtNr" ${from.sql}${orderBy(sorts, filter.language)}`,
       params: from.params,

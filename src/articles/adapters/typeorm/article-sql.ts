@@ -61,17 +61,26 @@ export const CHANGED_SINCE_SQL = `SELECT c1."ArtNr" AS "ArtNr" FROM "Artikel" c1
 
 const CHANGED_SINCE = `a."ArtNr" IN (${CHANGED_SINCE_SQL})`;
 
+/** What an article query joins besides the articles, and what it tests besides the filter. */
+export interface FromOptions {
+  /** Join the description in the filter's language. */
+  withText?: boolean;
+  /** Join the tax codes. */
+  withTax?: boolean;
+  /** The rows are looked up by, or ordered by, the article number. */
+  byPrimaryKey?: boolean;
+  /** Further conditions, ANDed to the filter's. */
+  also?: string[];
+}
+
 /**
  * FROM, joins and WHERE of every article query. `webshopKey` is the attribute (RESTWEBSHOP) that
- * names the shops; `withText` joins the description's language, `withTax` the tax codes;
- * `byPrimaryKey` when the rows are looked up by, or ordered by, the article number.
+ * names the shops.
  */
 export function fromWhere(
   filter: ArticleFilter,
   webshopKey: string,
-  withText: boolean,
-  withTax: boolean,
-  byPrimaryKey = false,
+  { withText = false, withTax = false, byPrimaryKey = false, also = [] }: FromOptions = {},
 ): SqlWithParams {
   const params: Record<string, unknown> = {};
   let sql = 'FROM "Artikel" a';
@@ -101,6 +110,7 @@ export function fromWhere(
     where.push(CHANGED_SINCE);
     params.since = timestampParam(filter.modifiedSince);
   }
+  where.push(...also);
   if (where.length > 0) sql += ` WHERE ${where.join(' AND ')}`;
   return { sql, params };
 }
@@ -133,12 +143,13 @@ export function rowColumns(language: string): string {
  * pass the filter, columns as `rowColumns`.
  */
 export function rowsByKeys(filter: ArticleFilter, webshopKey: string, byRange = false): SqlWithParams {
-  const from = fromWhere(filter, webshopKey, true, true, true);
-  const and = from.sql.includes(' WHERE ') ? ' AND' : ' WHERE';
-  return {
-    sql: `SELECT ${rowColumns(filter.language)} ${from.sql}${and} ${articleKeys('a."ArtNr"', byRange)}`,
-    params: from.params,
-  };
+  const from = fromWhere(filter, webshopKey, {
+    withText: true,
+    withTax: true,
+    byPrimaryKey: true,
+    also: [articleKeys('a."ArtNr"', byRange)],
+  });
+  return { sql: `SELECT ${rowColumns(filter.language)} ${from.sql}`, params: from.params };
 }
 
 /**
@@ -178,13 +189,11 @@ export function rowsByDescriptionRun(
   webshopKey: string,
   dialect: Dialect,
 ): SqlWithParams {
-  const from = fromWhere(filter, webshopKey, false, true);
-  const and = from.sql.includes(' WHERE ') ? ' AND' : ' WHERE';
-  const range = `${descriptionBound('>=', 'first', dialect)} AND ${descriptionBound('<=', 'last', dialect)}`;
-  return {
-    sql: `SELECT ${rowColumns(filter.language)} ${from.sql}${and} ${range}`,
-    params: from.params,
-  };
+  const from = fromWhere(filter, webshopKey, {
+    withTax: true,
+    also: [descriptionBound('>=', 'first', dialect), descriptionBound('<=', 'last', dialect)],
+  });
+  return { sql: `SELECT ${rowColumns(filter.language)} ${from.sql}`, params: from.params };
 }
 
 /**
@@ -205,8 +214,8 @@ function releasedForWebshop(webshopKey: string, webshop: string): SqlWithParams 
  * The article numbers of the list in its order. A list of the whole catalogue (no delta) tests
  * the web shop against the set of released articles (`releasedForWebshop`): the per-article
  * look-up of `fromWhere` cost 12.3 s of PostgreSQL's time at a million articles (2.4 s this way,
- * with and without statistics) and 5.8-6.8 s of SQLite's (4.5-4.9 s). A delta list keeps the
- * look-up: it tests the few articles that changed, not all releases.
+ * with and without statistics); SQLite takes about as long either way (4.5-6 s). A delta list keeps
+ * the look-up: it tests the few articles that changed, not all releases.
  */
 export function orderedNumbersSql(
   filter: ArticleFilter,
@@ -214,16 +223,17 @@ export function orderedNumbersSql(
   sorts: ArticleSort[],
 ): SqlWithParams {
   const asSet = filter.webshop !== null && filter.modifiedSince === null;
-  const rest = asSet ? { ...filter, webshop: null } : filter;
-  const from = fromWhere(rest, webshopKey, needsText(sorts), needsTax(sorts), inKeyOrder(sorts));
-  let { sql } = from;
-  const params = { ...from.params };
-  if (asSet) {
-    const released = releasedForWebshop(webshopKey, filter.webshop as string);
-    sql += `${sql.includes(' WHERE ') ? ' AND' : ' WHERE'} ${released.sql}`;
-    Object.assign(params, released.params);
-  }
-  return { sql: `SELECT a."ArtNr" AS "ArtNr" ${sql}${orderBy(sorts, filter.language)}`, params };
+  const released = asSet ? releasedForWebshop(webshopKey, filter.webshop as string) : null;
+  const from = fromWhere(asSet ? { ...filter, webshop: null } : filter, webshopKey, {
+    withText: needsText(sorts),
+    withTax: needsTax(sorts),
+    byPrimaryKey: inKeyOrder(sorts),
+    also: released ? [released.sql] : [],
+  });
+  return {
+    sql: `SELECT a."ArtNr" AS "ArtNr" ${from.sql}${orderBy(sorts, filter.language)}`,
+    params: { ...from.params, ...released?.params },
+  };
 }
 
 /** An article row from the values of `rowColumns`, in their order. */

@@ -208,7 +208,7 @@ export class TypeOrmArticleCatalogue extends ArticleCatalogue {
   }
 
   async count(filter: ArticleFilter): Promise<number> {
-    const from = fromWhere(filter, this.config.attributeWebshop, false, false);
+    const from = fromWhere(filter, this.config.attributeWebshop);
     const [row] = await this.run<{ n: number | string }>(`SELECT COUNT(*) AS "n" ${from.sql}`, from.params);
     return Number(row.n);
   }
