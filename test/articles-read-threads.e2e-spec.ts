@@ -136,8 +136,8 @@ describe('articles: pages read as ranges of article numbers', () => {
         const artNrs = numbers.slice(i, i + 7);
         // Every other article of the run only: the range covers articles that were not asked for.
         const asked = artNrs.filter((_, k) => k % 2 === 0 || k === artNrs.length - 1);
-        const ranged = await catalogue.articles({ artNrs: asked, consecutive: true }, filter, ALL);
-        const keyed = await catalogue.articles({ artNrs: asked, consecutive: false }, filter, ALL);
+        const ranged = await catalogue.articles({ artNrs: asked, runOf: [] }, filter, ALL);
+        const keyed = await catalogue.articles({ artNrs: asked }, filter, ALL);
         expect(ranged.rows.map((r) => r.ArtNr).sort()).toEqual([...asked].sort());
         for (const part of ['rows', 'attributes', 'stock', 'packaging'] as const)
           expect(sorted(ranged[part] as object[])).toEqual(sorted(keyed[part] as object[]));
@@ -166,12 +166,8 @@ describe('articles: pages of the default order read as ranges of the description
 
   async function sameAsByNumber(artNrs: string[]): Promise<string[]> {
     const catalogue = t.app.get(ArticleCatalogue);
-    const ranged = await catalogue.articles(
-      { artNrs, consecutive: false, runOf: BY_DESCRIPTION },
-      FILTER,
-      ALL,
-    );
-    const keyed = await catalogue.articles({ artNrs, consecutive: false }, FILTER, ALL);
+    const ranged = await catalogue.articles({ artNrs, runOf: BY_DESCRIPTION }, FILTER, ALL);
+    const keyed = await catalogue.articles({ artNrs }, FILTER, ALL);
     for (const part of ['rows', 'attributes', 'stock', 'packaging'] as const)
       expect(sorted(ranged[part] as object[])).toEqual(sorted(keyed[part] as object[]));
     return ranged.rows.map((r) => r.ArtNr).sort();

@@ -9,11 +9,9 @@ import { ArticleCatalogue, ArticleFilter, ArticleSort } from './ports/article-ca
 export interface ArticleOrdering {
   numbers: KeyList;
   /**
-   * Its pages are runs of the catalogue in article-number order that leave out few articles (at
-   * most half): read as one range of the article indexes, not article by article.
+   * The list holds at least half of the catalogue: its pages are runs that leave out few articles
+   * (an adapter may read them as one range of an index in the list's order).
    */
-  consecutive: boolean;
-  /** Its pages are runs of the list that leave out few articles (at most half of the catalogue). */
   dense: boolean;
 }
 
@@ -172,15 +170,14 @@ export class ArticleOrderSnapshots implements OnApplicationBootstrap {
     return pending;
   }
 
-  /** The ordering, whether its pages are dense runs of it, and whether also of the article numbers. */
+  /** The ordering, and whether its pages are dense runs of it. */
   private async compute(filter: ArticleFilter, sorts: ArticleSort[]): Promise<ArticleOrdering> {
     const whole = filter.modifiedSince === null && filter.artNr === undefined;
     const [numbers, total] = await Promise.all([
       this.catalogue.orderedNumbers(filter, sorts),
       whole ? this.articleTotal() : Promise.resolve(0),
     ]);
-    const dense = whole && numbers.length * 2 >= total;
-    return { numbers, dense, consecutive: dense && byNumberAscending(sorts) };
+    return { numbers, dense: whole && numbers.length * 2 >= total };
   }
 
   private articleTotal(): Promise<number> {

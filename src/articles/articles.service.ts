@@ -9,7 +9,13 @@ import { ArticleOrdering, ArticleOrderSnapshots } from './article-order-snapshot
 import { ArticleRecordCache } from './article-record-cache';
 import { detailNeeds, renderRecords, RenderedRecord } from './article-records';
 import { RecordContext } from './article.mapper';
-import { ArticleCatalogue, ArticleFilter, ArticleSelection, ArticleSort } from './ports/article-catalogue';
+import {
+  ArticleCatalogue,
+  ArticleFilter,
+  ArticleSelection,
+  ArticleSort,
+  isNumberRun,
+} from './ports/article-catalogue';
 
 /** Pages up to this size are cut from the ordering snapshot; larger ones and limit=0 are streamed. */
 export const MAX_PAGE_FROM_SNAPSHOT = 1000;
@@ -57,8 +63,8 @@ export interface EncodedRecords {
 
 /** The articles from `from` to `to` (exclusive) of an ordering, and how they may be read. */
 function cut(ordering: ArticleOrdering, sorts: ArticleSort[], from: number, to: number): ArticleSelection {
-  const { numbers, consecutive, dense } = ordering;
-  return { artNrs: numbers.slice(from, to), consecutive, runOf: dense ? sorts : undefined };
+  const { numbers, dense } = ordering;
+  return { artNrs: numbers.slice(from, to), runOf: dense ? sorts : undefined };
 }
 
 @Injectable()
@@ -137,7 +143,7 @@ export class ArticlesService {
    */
   async one(ctx: ArticleListContext, artNr: string): Promise<Uint8Array> {
     const filter = { ...ctx.filter, activeOnly: false, artNr };
-    const [found] = await this.records({ artNrs: [artNr], consecutive: false }, { ...ctx, filter });
+    const [found] = await this.records({ artNrs: [artNr] }, { ...ctx, filter });
     if (found === undefined)
       throw ApiError.notFound(
         ctx.filter.modifiedSince
@@ -220,7 +226,7 @@ export class ArticlesService {
     const [data, prices] = await Promise.all([
       this.catalogue.articles(selection, ctx.filter, needs),
       needs.prices
-        ? this.pricing.determinePrices(selection.artNrs, ctx.prices, selection.consecutive)
+        ? this.pricing.determinePrices(selection.artNrs, ctx.prices, isNumberRun(selection))
         : Promise.resolve(new Map()),
     ]);
     return renderRecords(selection.artNrs, data, prices, ctx.record, this.config.responseCharset);

@@ -133,17 +133,13 @@ describe('SQL Server: every statement of the mssql path parses as T-SQL (node-sq
     await attempt(() => catalogue.changedArticles(new Date()));
     await attempt(() => catalogue.rowsByNumbers(['1000'], filter));
     const needs = { attributes: true, stock: true, packaging: true };
-    await attempt(() => catalogue.articles({ artNrs: ['1000', '1001'], consecutive: false }, filter, needs));
-    await attempt(() => catalogue.articles({ artNrs: ['1000', '1001'], consecutive: true }, filter, needs));
+    await attempt(() => catalogue.articles({ artNrs: ['1000', '1001'] }, filter, needs));
+    await attempt(() => catalogue.articles({ artNrs: ['1000', '1001'], runOf: [] }, filter, needs));
     // A page of the default order: a range of the description index, its bounds spelled out.
     const byDescription: ArticleSort[] = [{ column: 'ArtBez', descending: false }];
     const wholeList = { ...filter, modifiedSince: null };
     await attempt(() =>
-      catalogue.articles(
-        { artNrs: ['1000', '1001'], consecutive: false, runOf: byDescription },
-        wholeList,
-        needs,
-      ),
+      catalogue.articles({ artNrs: ['1000', '1001'], runOf: byDescription }, wholeList, needs),
     );
     await attempt(() => catalogue.orderedNumbers(filter, sorts));
     await attempt(() => catalogue.orderedNumbers({ ...filter, webshop: null }, []));

@@ -116,20 +116,24 @@ export interface ArticleData {
   packaging: PackagingRow[];
 }
 
-/**
- * Some articles of a list by number. `consecutive`: they are a run of the catalogue in article
- * number order (a page of a list ordered by ArtNr whose filter leaves out few articles), so they
- * may be read as one range of the article indexes instead of a lookup per article.
- */
+/** Some articles of a list by number. */
 export interface ArticleSelection {
   artNrs: string[];
-  consecutive: boolean;
   /**
    * They are a run of the list in this order (a page cut from the ordering of the filter passed
-   * alongside, which leaves out few articles): an adapter may read them as one range of an index
-   * in that order where it has one.
+   * alongside, which leaves out at most half of the catalogue): an adapter may read them as one
+   * range of an index in that order where it has one, instead of a lookup per article.
    */
   runOf?: ArticleSort[];
+}
+
+/** Whether the selection is a run of the list in article-number order (see `runOf`). */
+export function isNumberRun({ artNrs, runOf }: ArticleSelection): boolean {
+  return (
+    runOf !== undefined &&
+    artNrs.length > 1 &&
+    (runOf.length === 0 || (runOf[0].column === 'ArtNr' && !runOf[0].descending))
+  );
 }
 
 /** Persistence port of the article list: a constant number of queries per page, never one per article. */

@@ -64,7 +64,7 @@ describe('TypeOrmArticleCatalogue.articles', () => {
 
   it('reads keys that are not a run in IN lists of at most MAX_KEYS_PER_STATEMENT, all in one round', async () => {
     const reader = new RecordingReader();
-    const data = await catalogue(reader).articles({ artNrs, consecutive: false }, filter, needs);
+    const data = await catalogue(reader).articles({ artNrs }, filter, needs);
 
     const lists = reader.statements.map((s) => s.params.artNrs as string[]);
     expect(lists.every((keys) => keys.length <= MAX_KEYS_PER_STATEMENT)).toBe(true);
@@ -79,7 +79,7 @@ describe('TypeOrmArticleCatalogue.articles', () => {
 
   it('takes the web-shop test from the attribute rows it reads anyway, not from a look-up per article row', async () => {
     const reader = new RecordingReader(new Set(['A0', 'A12']));
-    const data = await catalogue(reader).articles({ artNrs, consecutive: false }, filter, needs);
+    const data = await catalogue(reader).articles({ artNrs }, filter, needs);
 
     // Rows of the three pieces, then their details.
     const [rows, , , details] = reader.statements;
@@ -92,7 +92,7 @@ describe('TypeOrmArticleCatalogue.articles', () => {
 
   it('tests the web shop in the article rows when the record needs no attributes', async () => {
     const reader = new RecordingReader();
-    await catalogue(reader).articles({ artNrs, consecutive: false }, filter, {
+    await catalogue(reader).articles({ artNrs }, filter, {
       attributes: false,
       stock: true,
       packaging: false,
@@ -105,7 +105,7 @@ describe('TypeOrmArticleCatalogue.articles', () => {
   it('reads a run of the catalogue as one range, however long', async () => {
     const reader = new RecordingReader();
     const run = Array.from({ length: 500 }, (_, i) => `A${String(i).padStart(4, '0')}`);
-    await catalogue(reader).articles({ artNrs: run, consecutive: true }, filter, needs);
+    await catalogue(reader).articles({ artNrs: run, runOf: [] }, filter, needs);
     expect(reader.statements.map((s) => [s.params.first, s.params.last, s.params.artNrs])).toEqual([
       ['A0000', 'A0499', undefined],
       ['A0000', 'A0499', undefined],

@@ -16,6 +16,7 @@ import {
   ArticleSort,
   ChangeStamp,
   DetailNeeds,
+  isNumberRun,
   RequestReferenceData,
 } from '../../ports/article-catalogue';
 import {
@@ -126,7 +127,7 @@ export class TypeOrmArticleCatalogue extends ArticleCatalogue {
   ): Promise<ArticleData> {
     const { artNrs } = selection;
     if (artNrs.length === 0) return { rows: [], attributes: [], stock: [], packaging: [] };
-    const byRange = selection.consecutive && artNrs.length > 1;
+    const byRange = isNumberRun(selection);
     const first = artNrs[0];
     const last = artNrs[artNrs.length - 1];
     // A run of the catalogue is one range; other keys are IN lists of MAX_KEYS_PER_STATEMENT at most.
