@@ -3,7 +3,7 @@ import { ApiUsersRepository } from '../auth/ports/api-users.repository';
 import { AppConfig } from '../common/config/app-config';
 import { KeyList } from '../database/sql-reader';
 import { DEFAULT_LANGUAGE, DEFAULT_SORTS } from './article-fields';
-import { ArticleCatalogue, ArticleFilter, ArticleSort } from './ports/article-catalogue';
+import { ArticleCatalogue, ArticleFilter, ArticleSort, inNumberOrder } from './ports/article-catalogue';
 
 /** The article numbers of a list in its order, and how its pages may be read. */
 export interface ArticleOrdering {
@@ -35,10 +35,6 @@ const MAX_SNAPSHOTS = 16;
 
 /** The order of a list without sorts (and of `+ArtNr`): by article number. */
 const BY_NUMBER: ArticleSort[] = [];
-
-function byNumberAscending(sorts: ArticleSort[]): boolean {
-  return sorts.length === 0 || (sorts[0].column === 'ArtNr' && !sorts[0].descending);
-}
 
 /**
  * The ordering of the catalogue that pages are cut from: `count` needs the whole filter anyway,
@@ -128,7 +124,7 @@ export class ArticleOrderSnapshots implements OnApplicationBootstrap {
       filter.language,
       filter.webshop,
       filter.activeOnly,
-      sorts.length === 1 && byNumberAscending(sorts) ? BY_NUMBER : sorts,
+      sorts.length === 1 && inNumberOrder(sorts) ? BY_NUMBER : sorts,
     ]);
   }
 

@@ -127,13 +127,14 @@ export interface ArticleSelection {
   runOf?: ArticleSort[];
 }
 
+/** Whether a list in this order is in ascending article-number order (no sorts, or +ArtNr first). */
+export function inNumberOrder(sorts: ArticleSort[]): boolean {
+  return sorts.length === 0 || (sorts[0].column === 'ArtNr' && !sorts[0].descending);
+}
+
 /** Whether the selection is a run of the list in article-number order (see `runOf`). */
 export function isNumberRun({ artNrs, runOf }: ArticleSelection): boolean {
-  return (
-    runOf !== undefined &&
-    artNrs.length > 1 &&
-    (runOf.length === 0 || (runOf[0].column === 'ArtNr' && !runOf[0].descending))
-  );
+  return runOf !== undefined && artNrs.length > 1 && inNumberOrder(runOf);
 }
 
 /** Persistence port of the article list: a constant number of queries per page, never one per article. */
