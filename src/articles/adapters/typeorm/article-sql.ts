@@ -222,9 +222,11 @@ export function orderedNumbersSql(
   webshopKey: string,
   sorts: ArticleSort[],
 ): SqlWithParams {
-  const asSet = filter.webshop !== null && filter.modifiedSince === null;
-  const released = asSet ? releasedForWebshop(webshopKey, filter.webshop as string) : null;
-  const from = fromWhere(asSet ? { ...filter, webshop: null } : filter, webshopKey, {
+  const released =
+    filter.webshop !== null && filter.modifiedSince === null
+      ? releasedForWebshop(webshopKey, filter.webshop)
+      : null;
+  const from = fromWhere(released ? { ...filter, webshop: null } : filter, webshopKey, {
     withText: needsText(sorts),
     withTax: needsTax(sorts),
     byPrimaryKey: inKeyOrder(sorts),
