@@ -3,86 +3,49 @@ import { AppConfig } from '../common/config/app-config';
 import { CompactRecords } from './compact-records';
 import { ChangeStamp } from './ports/article-catalogue';
 
-/**
- * A walk through one context's entries in the order they were stored, going on from where it
- * stopped: a Map iterator goes on over entries added later and skips deleted ones, so each entry
- * is passed once however many are taken. (A fresh iterator per step would step over every entry
- * deleted before it, as V8 keeps their slots until the Map is rebuilt: that made a full cache cost
- * 1.8 ms per stored page at a million articles.) The iterator is made when first needed and let go
- * when nothing can lie ahead: an idle one keeps every table the Map outgrew since (~80 MB at a
- * million entries).
- */
-class Cursor {
-  private iterator: MapIterator<[string, string]> | undefined;
-  /** The entry the cursor stands on: pulled from the iterator, not yet taken. */
-  private current: [string, string] | undefined;
-
-  constructor(private readonly entries: Map<string, string>) {}
-
-  /**
-   * The next entry that `wanted` accepts, as the Map holds it now, or undefined. `ahead`: whether
-   * one can be found beyond the current entry.
-   */
-  peek(wanted: (entry: string) => boolean, ahead: boolean): [string, string] | undefined {
-    const current = this.current;
-    // Stored again or dropped since it was pulled: a stored-again entry comes up again further on.
-    if (current !== undefined && this.entries.get(current[0]) === current[1] && wanted(current[1]))
-      return current;
-    this.current = undefined;
-    if (!ahead) {
-      this.iterator = undefined;
-      return undefined;
-    }
-    this.iterator ??= this.entries.entries();
-    for (let next = this.iterator.next(); !next.done; next = this.iterator.next())
-      if (wanted(next.value[1])) return (this.current = next.value);
-    // An iterator that ran out sees no later entries.
-    this.iterator = undefined;
-    return undefined;
-  }
-
-  /** Moves past the entry `peek` gave. */
-  take(): void {
-    this.current = undefined;
-  }
-}
-
-/**
- * One record context's entries by article number in the order they were stored (Map order is
- * insertion order; storing an article again moves it to the end), as `CompactRecords` holds them:
- * as they are or compressed.
- */
-interface ContextEntries {
-  entries: Map<string, string>;
-  /** Entries kept as they are. */
-  raw: number;
-  /** Where compressing the oldest entries kept as they are goes on. */
-  compressing: Cursor;
-  /** Where dropping the oldest entries goes on. */
-  dropping: Cursor;
-}
-
-function contextEntries(): ContextEntries {
-  const entries = new Map<string, string>();
-  return { entries, raw: 0, compressing: new Cursor(entries), dropping: new Cursor(entries) };
-}
-
 /** A change stamped a little before the newest one seen may still be committing (a long ERP transaction). */
 export const LATE_COMMIT_MARGIN_MS = 60_000;
 
-/** Bytes counted per entry besides its record (key string, map slots, string header). */
+/** Bytes counted per entry besides its bytes in a slab (its Map slots; its article number when no ordering holds it any more). */
 const ENTRY_OVERHEAD = 80;
-
-/**
- * A full cache compresses records until it is down to this share of ARTICLE_CACHE_MB (small
- * steps: a step of 5 % of 256 MB would be 15,000 records, 45 ms of the event loop at once) ...
- */
-const COMPRESS_TO = 0.99;
-/** ... and drops records down to this one, so that it is not trimmed on every store. */
-const TRIM_TO = 0.95;
 
 /** Record contexts kept apart at most (customers with own price lists each make one); beyond, start over. */
 const MAX_CONTEXTS = 1000;
+
+/**
+ * A record in a slab: when it was stored (ms, a double), its length, the bytes it takes in the
+ * slab (less when compressed), its context's number, the length of its article number (UTF-8,
+ * which follows the head) and whether it is compressed; then the record's bytes.
+ */
+const STORED_AT = 0;
+const LENGTH = 8;
+const STORED = 12;
+const CONTEXT = 16;
+const KEY_LENGTH = 18;
+const FLAGS = 19;
+const HEAD = 20;
+const COMPRESSED = 1;
+
+/** Slabs are 1/256 of the cache (a power of two from 1 KiB to 1 MiB): compacting one takes ~5 ms at most. */
+const SLABS_PER_CACHE = 256;
+const MIN_SLAB = 1024;
+const MAX_SLAB = 1024 * 1024;
+
+/** Memory that holds records one after the other, in the order they were stored. */
+interface Slab {
+  /** Its number: a record's place is `slot * slabSize + offset`. */
+  slot: number;
+  bytes: Buffer;
+  used: number;
+  /** Records stored as they are (not compressed) in it. */
+  raw: number;
+}
+
+/** One record context's entries: article number -> place of its record in the slabs. */
+interface Context {
+  number: number;
+  entries: Map<string, number>;
+}
 
 /**
  * Rendered article records (their JSON), per record context: the same article in the same
@@ -94,12 +57,17 @@ const MAX_CONTEXTS = 1000;
  * the previous stamp (less a margin for late commits) are dropped before anything is served, so a
  * change the ERP stamps is visible at once. What carries no stamp (attributes, translations, tax
  * codes, store release, deleted rows) is bounded by the age of an entry: ARTICLE_CACHE_SECONDS.
- * Memory is bounded by ARTICLE_CACHE_MB. Records are kept as they are while they fit (a cached
- * page is then a copy of its bytes); when the cache is full, the oldest are compressed (~110
- * bytes instead of ~750), so the default holds a catalogue of a million articles, and only when
- * every record is compressed do the oldest go. Once it has compressed, records are stored
- * compressed right away: compressing the rendered bytes costs less than keeping a copy of them
- * and compressing that later.
+ *
+ * Memory is bounded by ARTICLE_CACHE_MB. The records lie in slabs of memory outside the
+ * JavaScript heap, one after the other as they were stored; a context's Map says where. (Kept as
+ * a string each, a million records were a million objects for the garbage collector to mark and
+ * move: ~0.7 ms of a cold page's ~5.4 at a million articles.) Records are kept as they are while
+ * they fit (a cached page is then a copy of their bytes); when the cache is full, the oldest slab
+ * that still holds records as they are is compacted: its records compressed (~110 bytes instead
+ * of ~750) and those no longer wanted left out, so the default holds a catalogue of a million
+ * articles. Only when every slab is compacted does the oldest go, with its records. Once it has
+ * compressed, records are stored compressed right away. A record stored again, dropped or expired
+ * leaves its old bytes behind until their slab is compacted or dropped.
  *
  * Records read under an older stamp are not stored: a request that read its rows before a change
  * cannot put them back after that change was evicted.
@@ -107,12 +75,24 @@ const MAX_CONTEXTS = 1000;
 @Injectable()
 export class ArticleRecordCache {
   /** Record-context key -> its entries: a lookup is one Map read per article, no key to build. */
-  private readonly contexts = new Map<string, ContextEntries>();
+  private readonly contexts = new Map<string, Context>();
+  /** Contexts by number (a record's head names its context). */
+  private byNumber: Context[] = [];
   private readonly packer = new CompactRecords();
-  private bytes = 0;
+  private readonly slabSize: number;
+  /** Slabs by slot (undefined: free). */
+  private slots: (Slab | undefined)[] = [];
+  /** Slabs no longer written to, oldest first. */
+  private closed: Slab[] = [];
+  /** The slab records are added to. */
+  private head: Slab | null = null;
+  private slabBytes = 0;
+  /** Entries of all contexts. */
   private count = 0;
-  /** Entries held compressed, in all contexts. */
-  private compressed = 0;
+  /** Whether a full cache has compressed records: from then on they are stored compressed. */
+  private compressing = false;
+  /** Where records are compressed before they are moved (into a slab, or compacted). */
+  private scratch = Buffer.allocUnsafe(16 * 1024);
   private stamp: ChangeStamp | null = null;
   private generation = 0;
   private syncing: Promise<void> | null = null;
@@ -122,6 +102,9 @@ export class ArticleRecordCache {
   constructor(config: AppConfig) {
     this.ttlMs = config.articleCacheSeconds * 1000;
     this.maxBytes = config.articleCacheMb * 1024 * 1024;
+    let slab = MIN_SLAB;
+    while (slab < MAX_SLAB && slab * SLABS_PER_CACHE < this.maxBytes) slab *= 2;
+    this.slabSize = slab;
   }
 
   get enabled(): boolean {
@@ -163,26 +146,32 @@ export class ArticleRecordCache {
    * expired); the records of one call are views of one buffer.
    */
   lookup(contextKey: string, artNrs: string[]): (Uint8Array | undefined)[] {
-    const entries = this.enabled ? this.contexts.get(contextKey) : undefined;
-    if (entries === undefined) return artNrs.map(() => undefined);
+    const context = this.enabled ? this.contexts.get(contextKey) : undefined;
+    if (context === undefined) return artNrs.map(() => undefined);
     const oldest = Date.now() - this.ttlMs;
     let bytes = 0;
     const found = artNrs.map((artNr) => {
-      const entry = entries.entries.get(artNr);
-      if (entry === undefined) return undefined;
-      if (this.packer.storedAt(entry) >= oldest) {
-        bytes += this.packer.length(entry);
-        return entry;
+      const place = context.entries.get(artNr);
+      if (place === undefined) return undefined;
+      const [slab, at] = this.slabAt(place);
+      if (slab.bytes.readDoubleLE(at + STORED_AT) >= oldest) {
+        bytes += slab.bytes.readUInt32LE(at + LENGTH);
+        return place;
       }
-      this.remove(entries, artNr, entry);
+      this.forget(context, artNr);
       return undefined;
     });
     const target = Buffer.allocUnsafe(bytes);
-    let at = 0;
-    return found.map((entry) => {
-      if (entry === undefined) return undefined;
-      this.packer.unpack(entry, target, at);
-      return target.subarray(at, (at += this.packer.length(entry)));
+    let to = 0;
+    return found.map((place) => {
+      if (place === undefined) return undefined;
+      const [slab, at] = this.slabAt(place);
+      const record = target.subarray(to, (to += slab.bytes.readUInt32LE(at + LENGTH)));
+      const from = at + HEAD + slab.bytes[at + KEY_LENGTH];
+      const stored = slab.bytes.subarray(from, from + slab.bytes.readUInt32LE(at + STORED));
+      if (slab.bytes[at + FLAGS] & COMPRESSED) this.packer.decompress(stored, record);
+      else record.set(stored);
+      return record;
     });
   }
 
@@ -198,117 +187,197 @@ export class ArticleRecordCache {
     typical = false,
   ): void {
     if (!this.enabled || generation !== this.generation || records.length === 0) return;
-    let entries = this.contexts.get(contextKey);
-    if (entries === undefined) {
+    let context = this.contexts.get(contextKey);
+    if (context === undefined) {
       if (this.contexts.size >= MAX_CONTEXTS) this.clear();
-      this.contexts.set(contextKey, (entries = contextEntries()));
+      context = { number: this.byNumber.length, entries: new Map() };
+      this.contexts.set(contextKey, context);
+      this.byNumber.push(context);
     }
     if (typical && !this.packer.hasDictionary) this.packer.prime(records.map((r) => r.bytes));
     const now = Date.now();
-    const compress = this.compressed > 0;
     for (const { artNr, bytes } of records) {
-      this.forget(entries, artNr);
-      const entry = compress ? this.packer.pack(bytes, now) : this.packer.keep(bytes, now);
-      entries.entries.set(artNr, entry);
-      if (compress) this.compressed++;
-      else entries.raw++;
-      this.bytes += size(artNr, entry);
-      this.count++;
-    }
-    this.trim();
-  }
-
-  /** Number of entries and their approximate size, for tests and the benchmark. */
-  stats(): { entries: number; bytes: number } {
-    return { entries: this.count, bytes: this.bytes };
-  }
-
-  /**
-   * When the cache outgrows ARTICLE_CACHE_MB, compresses the oldest records kept as they are
-   * until it is 1 % below; when that is not enough (all compressed), drops the oldest, of all
-   * contexts, until it is 5 % below.
-   */
-  private trim(): void {
-    if (this.bytes <= this.maxBytes) return;
-    const raw = (entry: string) => !this.packer.isCompressed(entry);
-    this.oldestFirst(
-      (c) => c.compressing,
-      (c) => c.raw > 0,
-      raw,
-      () => this.bytes > this.maxBytes * COMPRESS_TO,
-      (c, artNr, entry) => {
-        const compressed = this.packer.compress(entry);
-        c.entries.set(artNr, compressed);
-        c.raw--;
-        this.compressed++;
-        this.bytes += compressed.length - entry.length;
-      },
-    );
-    if (this.bytes <= this.maxBytes * COMPRESS_TO) return;
-    this.oldestFirst(
-      (c) => c.dropping,
-      (c) => c.entries.size > 0,
-      () => true,
-      () => this.bytes > this.maxBytes * TRIM_TO,
-      (c, artNr, entry) => this.remove(c, artNr, entry),
-    );
-  }
-
-  /**
-   * Hands the oldest entry that `wanted` accepts, of all contexts, to `take` while `more()`; each
-   * context's `cursor` goes on from where it stopped, `ahead` says whether it can find one.
-   */
-  private oldestFirst(
-    cursor: (c: ContextEntries) => Cursor,
-    ahead: (c: ContextEntries) => boolean,
-    wanted: (entry: string) => boolean,
-    more: () => boolean,
-    take: (c: ContextEntries, artNr: string, entry: string) => void,
-  ): void {
-    const contexts = [...this.contexts.values()];
-    while (more()) {
-      let first: ContextEntries | null = null;
-      let head: [string, string] | undefined;
-      let oldest = Infinity;
-      for (const context of contexts) {
-        const next = cursor(context).peek(wanted, ahead(context));
-        if (next === undefined) continue;
-        const storedAt = this.packer.storedAt(next[1]);
-        if (storedAt < oldest) [first, head, oldest] = [context, next, storedAt];
+      const keyLength = Buffer.byteLength(artNr);
+      const from = HEAD + keyLength;
+      const room = from + (this.compressing ? this.packer.bound(bytes.length) : bytes.length);
+      if (keyLength > 255 || room + ENTRY_OVERHEAD > this.maxBytes) continue;
+      const slab = this.room(room);
+      const at = slab.used;
+      const target = slab.bytes.subarray(at + from, at + room);
+      // Compressed straight into the slab, unless that is no smaller.
+      let stored = this.compressing ? this.packer.compress(bytes, target) : bytes.length;
+      const compressed = stored < bytes.length;
+      if (!compressed) {
+        stored = bytes.length;
+        target.set(bytes);
       }
-      if (first === null || head === undefined) return;
-      cursor(first).take();
-      take(first, head[0], head[1]);
+      slab.bytes.writeDoubleLE(now, at + STORED_AT);
+      slab.bytes.writeUInt32LE(bytes.length, at + LENGTH);
+      slab.bytes.writeUInt32LE(stored, at + STORED);
+      slab.bytes.writeUInt16LE(context.number, at + CONTEXT);
+      slab.bytes[at + KEY_LENGTH] = keyLength;
+      slab.bytes[at + FLAGS] = compressed ? COMPRESSED : 0;
+      slab.bytes.write(artNr, at + HEAD, 'utf8');
+      slab.used += from + stored;
+      if (!compressed) slab.raw++;
+      // A slab of its own keeps only what the record took.
+      if (slab !== this.head) this.shrink(slab);
+      const entries = context.entries.size;
+      context.entries.set(artNr, this.placeOf(slab, at));
+      this.count += context.entries.size - entries;
+      // Each new entry counts too.
+      if (this.overBudget(0)) this.trim(0);
     }
+  }
+
+  /** Number of entries and the memory they take (slabs and entries), for tests and the benchmark. */
+  stats(): { entries: number; bytes: number } {
+    return { entries: this.count, bytes: this.slabBytes + this.count * ENTRY_OVERHEAD };
+  }
+
+  /** `bytes` compressed, in the scratch buffer. */
+  private compressed(bytes: Uint8Array): Buffer {
+    const bound = this.packer.bound(bytes.length);
+    if (this.scratch.length < bound) this.scratch = Buffer.allocUnsafe(bound * 2);
+    return this.scratch.subarray(0, this.packer.compress(bytes, this.scratch));
+  }
+
+  /**
+   * A slab with `size` bytes free: the head, or a new one (a record larger than half a slab gets
+   * one of its own) after making room for it.
+   */
+  private room(size: number): Slab {
+    if (this.head !== null && this.head.used + size <= this.head.bytes.length) return this.head;
+    if (this.head !== null) {
+      this.shrink(this.head);
+      this.closed.push(this.head);
+      this.head = null;
+    }
+    const length = size > this.slabSize / 2 ? size : this.slabSize;
+    this.trim(length);
+    let slot = this.slots.indexOf(undefined);
+    if (slot < 0) slot = this.slots.length;
+    const slab: Slab = { slot, bytes: Buffer.allocUnsafeSlow(length), used: 0, raw: 0 };
+    this.slots[slot] = slab;
+    this.slabBytes += length;
+    if (size > this.slabSize / 2) this.closed.push(slab);
+    else this.head = slab;
+    return slab;
+  }
+
+  /**
+   * Makes room for a slab of `length` bytes within ARTICLE_CACHE_MB: compacts the oldest slab that
+   * holds records as they are; when every slab is compacted, drops the oldest.
+   */
+  private trim(length: number): void {
+    while (this.overBudget(length)) {
+      const raw = this.closed.find((slab) => slab.raw > 0);
+      if (raw !== undefined) {
+        this.compact(raw);
+        this.compressing = true;
+        continue;
+      }
+      const oldest = this.closed.shift();
+      if (oldest === undefined) return;
+      this.drop(oldest);
+    }
+  }
+
+  /**
+   * Rewrites a slab with only the records still wanted (stored last for their article and not
+   * expired), compressed, in memory of their size.
+   */
+  private compact(slab: Slab): void {
+    const oldest = Date.now() - this.ttlMs;
+    const bytes = slab.bytes;
+    let to = 0;
+    this.eachLive(slab, (context, artNr, at, size) => {
+      if (bytes.readDoubleLE(at + STORED_AT) < oldest) {
+        this.forget(context, artNr);
+        return;
+      }
+      const from = at + HEAD + bytes[at + KEY_LENGTH];
+      const stored = bytes.readUInt32LE(at + STORED);
+      const packed =
+        bytes[at + FLAGS] & COMPRESSED ? null : this.compressed(bytes.subarray(from, from + stored));
+      // Moved towards the start (to <= at), ahead of what is still to be read.
+      if (packed !== null && packed.length < stored) {
+        bytes.copy(bytes, to, at, from);
+        bytes.set(packed, to + (from - at));
+        bytes.writeUInt32LE(packed.length, to + STORED);
+        bytes[to + FLAGS] = COMPRESSED;
+        size = from - at + packed.length;
+      } else bytes.copy(bytes, to, at, at + size);
+      context.entries.set(artNr, this.placeOf(slab, to));
+      to += size;
+    });
+    slab.used = to;
+    slab.raw = 0;
+    this.shrink(slab);
+  }
+
+  /** Lets a slab's memory go beyond what it holds. */
+  private shrink(slab: Slab): void {
+    if (slab.used === slab.bytes.length) return;
+    this.slabBytes += slab.used - slab.bytes.length;
+    slab.bytes = Buffer.copyBytesFrom(slab.bytes, 0, slab.used);
+  }
+
+  /** Drops a slab and the entries whose records it holds. */
+  private drop(slab: Slab): void {
+    this.eachLive(slab, (context, artNr) => this.forget(context, artNr));
+    this.slots[slab.slot] = undefined;
+    this.slabBytes -= slab.bytes.length;
+  }
+
+  /** Calls `visit` for each record of the slab that its entry still points to, in order. */
+  private eachLive(
+    slab: Slab,
+    visit: (context: Context, artNr: string, at: number, size: number) => void,
+  ): void {
+    const bytes = slab.bytes;
+    const end = slab.used;
+    for (let at = 0; at < end;) {
+      const keyLength = bytes[at + KEY_LENGTH];
+      const size = HEAD + keyLength + bytes.readUInt32LE(at + STORED);
+      const context = this.byNumber[bytes.readUInt16LE(at + CONTEXT)];
+      const artNr = bytes.toString('utf8', at + HEAD, at + HEAD + keyLength);
+      if (context.entries.get(artNr) === this.placeOf(slab, at)) visit(context, artNr, at, size);
+      at += size;
+    }
+  }
+
+  private placeOf(slab: Slab, at: number): number {
+    return slab.slot * this.slabSize + at;
+  }
+
+  private slabAt(place: number): [Slab, number] {
+    const slot = Math.floor(place / this.slabSize);
+    return [this.slots[slot] as Slab, place - slot * this.slabSize];
+  }
+
+  /** Whether a slab of `length` bytes more would take the cache past ARTICLE_CACHE_MB. */
+  private overBudget(length: number): boolean {
+    return this.slabBytes + length + this.count * ENTRY_OVERHEAD > this.maxBytes;
+  }
+
+  /** Drops an entry, if there is one. */
+  private forget(context: Context, artNr: string): void {
+    if (context.entries.delete(artNr)) this.count--;
   }
 
   private evict(artNrs: string[]): void {
-    for (const entries of this.contexts.values()) for (const artNr of artNrs) this.forget(entries, artNr);
-  }
-
-  /** Drops an article from a context, if it is there. */
-  private forget(context: ContextEntries, artNr: string): void {
-    const entry = context.entries.get(artNr);
-    if (entry !== undefined) this.remove(context, artNr, entry);
-  }
-
-  private remove(context: ContextEntries, artNr: string, entry: string): void {
-    context.entries.delete(artNr);
-    if (this.packer.isCompressed(entry)) this.compressed--;
-    else context.raw--;
-    this.bytes -= size(artNr, entry);
-    this.count--;
+    for (const context of this.byNumber) for (const artNr of artNrs) this.forget(context, artNr);
   }
 
   private clear(): void {
     this.contexts.clear();
-    this.bytes = 0;
+    this.byNumber = [];
+    this.slots = [];
+    this.closed = [];
+    this.head = null;
+    this.slabBytes = 0;
     this.count = 0;
-    this.compressed = 0;
+    this.compressing = false;
   }
-}
-
-/** Records and article numbers are one-byte strings: one byte per character. */
-function size(artNr: string, entry: string): number {
-  return artNr.length + entry.length + ENTRY_OVERHEAD;
 }
