@@ -203,14 +203,13 @@ export class ArticleRecordCache {
       if (keyLength > 255 || room + ENTRY_OVERHEAD > this.maxBytes) continue;
       const slab = this.room(room);
       const at = slab.used;
-      const target = slab.bytes.subarray(at + from, at + room);
       // Compressed straight into the slab, unless that is no smaller.
-      let stored = this.compressing ? this.packer.compress(bytes, target) : bytes.length;
-      const compressed = stored < bytes.length;
-      if (!compressed) {
-        stored = bytes.length;
-        target.set(bytes);
-      }
+      const packed = this.compressing
+        ? this.packer.compress(bytes, slab.bytes.subarray(at + from, at + room))
+        : bytes.length;
+      const compressed = packed < bytes.length;
+      if (!compressed) slab.bytes.set(bytes, at + from);
+      const stored = compressed ? packed : bytes.length;
       slab.bytes.writeDoubleLE(now, at + STORED_AT);
       slab.bytes.writeUInt32LE(bytes.length, at + LENGTH);
       slab.bytes.writeUInt32LE(stored, at + STORED);
@@ -249,7 +248,8 @@ export class ArticleRecordCache {
   private room(size: number): Slab {
     if (this.head !== null && this.head.used + size <= this.head.bytes.length) return this.head;
     if (this.head !== null) {
-      this.shrink(this.head);
+      // What the last record did not fit into is let go when it matters (small caches).
+      if (this.head.bytes.length - this.head.used > this.head.bytes.length / 8) this.shrink(this.head);
       this.closed.push(this.head);
       this.head = null;
     }
