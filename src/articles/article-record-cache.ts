@@ -6,7 +6,7 @@ import { ChangeStamp } from './ports/article-catalogue';
 /** A change stamped a little before the newest one seen may still be committing (a long ERP transaction). */
 export const LATE_COMMIT_MARGIN_MS = 60_000;
 
-/** Bytes counted per entry besides its bytes in a slab (its Map slots; its article number when no ordering holds it any more). */
+/** Bytes counted per entry besides its bytes in a slab (Map and key-list slots; its article number when no ordering holds it any more). */
 const ENTRY_OVERHEAD = 80;
 
 /** Record contexts kept apart at most (customers with own price lists each make one); beyond, start over. */
@@ -14,16 +14,15 @@ const MAX_CONTEXTS = 1000;
 
 /**
  * A record in a slab: when it was stored (ms, a double), its length, the bytes it takes in the
- * slab (less when compressed), its context's number, the length of its article number (UTF-8,
- * which follows the head) and whether it is compressed; then the record's bytes.
+ * slab (less when compressed), its context's number and whether it is compressed; then the
+ * record's bytes. Its article number is kept beside the slab (`Slab.keys`).
  */
 const STORED_AT = 0;
 const LENGTH = 8;
 const STORED = 12;
 const CONTEXT = 16;
-const KEY_LENGTH = 18;
-const FLAGS = 19;
-const HEAD = 20;
+const FLAGS = 18;
+const HEAD = 19;
 const COMPRESSED = 1;
 
 /** Slabs are 1/256 of the cache (a power of two from 1 KiB to 1 MiB): compacting one takes ~5 ms at most. */
@@ -39,6 +38,8 @@ interface Slab {
   used: number;
   /** Records stored as they are (not compressed) in it. */
   raw: number;
+  /** The article number of each record, in the order of the records. */
+  keys: string[];
 }
 
 /** One record context's entries: article number -> place of its record in the slabs. */
@@ -61,13 +62,13 @@ interface Context {
  * Memory is bounded by ARTICLE_CACHE_MB. The records lie in slabs of memory outside the
  * JavaScript heap, one after the other as they were stored; a context's Map says where. (Kept as
  * a string each, a million records were a million objects for the garbage collector to mark and
- * move: ~0.7 ms of a cold page's ~5.4 at a million articles.) Records are kept as they are while
- * they fit (a cached page is then a copy of their bytes); when the cache is full, the oldest slab
- * that still holds records as they are is compacted: its records compressed (~110 bytes instead
- * of ~750) and those no longer wanted left out, so the default holds a catalogue of a million
- * articles. Only when every slab is compacted does the oldest go, with its records. Once it has
- * compressed, records are stored compressed right away. A record stored again, dropped or expired
- * leaves its old bytes behind until their slab is compacted or dropped.
+ * move, and the service's peak memory at a million articles ~170 MB higher.) Records are kept as
+ * they are while they fit (a cached page is then a copy of their bytes); when the cache is full,
+ * the oldest slab that still holds records as they are is compacted: its records compressed (~110
+ * bytes instead of ~750) and those no longer wanted left out, so the default holds a catalogue of
+ * a million articles. Only when every slab is compacted does the oldest go, with its records. Once
+ * it has compressed, records are stored compressed right away. A record stored again, dropped or
+ * expired leaves its old bytes behind until their slab is compacted or dropped.
  *
  * Records read under an older stamp are not stored: a request that read its rows before a change
  * cannot put them back after that change was evicted.
@@ -167,7 +168,7 @@ export class ArticleRecordCache {
       if (place === undefined) return undefined;
       const [slab, at] = this.slabAt(place);
       const record = target.subarray(to, (to += slab.bytes.readUInt32LE(at + LENGTH)));
-      const from = at + HEAD + slab.bytes[at + KEY_LENGTH];
+      const from = at + HEAD;
       const stored = slab.bytes.subarray(from, from + slab.bytes.readUInt32LE(at + STORED));
       if (slab.bytes[at + FLAGS] & COMPRESSED) this.packer.decompress(stored, record);
       else record.set(stored);
@@ -197,27 +198,24 @@ export class ArticleRecordCache {
     if (typical && !this.packer.hasDictionary) this.packer.prime(records.map((r) => r.bytes));
     const now = Date.now();
     for (const { artNr, bytes } of records) {
-      const keyLength = Buffer.byteLength(artNr);
-      const from = HEAD + keyLength;
-      const room = from + (this.compressing ? this.packer.bound(bytes.length) : bytes.length);
-      if (keyLength > 255 || room + ENTRY_OVERHEAD > this.maxBytes) continue;
+      const room = HEAD + (this.compressing ? this.packer.bound(bytes.length) : bytes.length);
+      if (room + ENTRY_OVERHEAD > this.maxBytes) continue;
       const slab = this.room(room);
       const at = slab.used;
       // Compressed straight into the slab, unless that is no smaller.
       const packed = this.compressing
-        ? this.packer.compress(bytes, slab.bytes.subarray(at + from, at + room))
+        ? this.packer.compress(bytes, slab.bytes.subarray(at + HEAD, at + room))
         : bytes.length;
       const compressed = packed < bytes.length;
-      if (!compressed) slab.bytes.set(bytes, at + from);
+      if (!compressed) slab.bytes.set(bytes, at + HEAD);
       const stored = compressed ? packed : bytes.length;
       slab.bytes.writeDoubleLE(now, at + STORED_AT);
       slab.bytes.writeUInt32LE(bytes.length, at + LENGTH);
       slab.bytes.writeUInt32LE(stored, at + STORED);
       slab.bytes.writeUInt16LE(context.number, at + CONTEXT);
-      slab.bytes[at + KEY_LENGTH] = keyLength;
       slab.bytes[at + FLAGS] = compressed ? COMPRESSED : 0;
-      slab.bytes.write(artNr, at + HEAD, 'utf8');
-      slab.used += from + stored;
+      slab.used += HEAD + stored;
+      slab.keys.push(artNr);
       if (!compressed) slab.raw++;
       // A slab of its own keeps only what the record took.
       if (slab !== this.head) this.shrink(slab);
@@ -257,7 +255,7 @@ export class ArticleRecordCache {
     this.trim(length);
     let slot = this.slots.indexOf(undefined);
     if (slot < 0) slot = this.slots.length;
-    const slab: Slab = { slot, bytes: Buffer.allocUnsafeSlow(length), used: 0, raw: 0 };
+    const slab: Slab = { slot, bytes: Buffer.allocUnsafeSlow(length), used: 0, raw: 0, keys: [] };
     this.slots[slot] = slab;
     this.slabBytes += length;
     if (size > this.slabSize / 2) this.closed.push(slab);
@@ -290,28 +288,31 @@ export class ArticleRecordCache {
   private compact(slab: Slab): void {
     const oldest = Date.now() - this.ttlMs;
     const bytes = slab.bytes;
+    const keys: string[] = [];
     let to = 0;
     this.eachLive(slab, (context, artNr, at, size) => {
       if (bytes.readDoubleLE(at + STORED_AT) < oldest) {
         this.forget(context, artNr);
         return;
       }
-      const from = at + HEAD + bytes[at + KEY_LENGTH];
+      const from = at + HEAD;
       const stored = bytes.readUInt32LE(at + STORED);
       const packed =
         bytes[at + FLAGS] & COMPRESSED ? null : this.compressed(bytes.subarray(from, from + stored));
       // Moved towards the start (to <= at), ahead of what is still to be read.
       if (packed !== null && packed.length < stored) {
         bytes.copy(bytes, to, at, from);
-        bytes.set(packed, to + (from - at));
+        bytes.set(packed, to + HEAD);
         bytes.writeUInt32LE(packed.length, to + STORED);
         bytes[to + FLAGS] = COMPRESSED;
-        size = from - at + packed.length;
+        size = HEAD + packed.length;
       } else bytes.copy(bytes, to, at, at + size);
       context.entries.set(artNr, this.placeOf(slab, to));
+      keys.push(artNr);
       to += size;
     });
     slab.used = to;
+    slab.keys = keys;
     slab.raw = 0;
     this.shrink(slab);
   }
@@ -337,11 +338,10 @@ export class ArticleRecordCache {
   ): void {
     const bytes = slab.bytes;
     const end = slab.used;
-    for (let at = 0; at < end;) {
-      const keyLength = bytes[at + KEY_LENGTH];
-      const size = HEAD + keyLength + bytes.readUInt32LE(at + STORED);
+    for (let at = 0, i = 0; at < end; i++) {
+      const size = HEAD + bytes.readUInt32LE(at + STORED);
       const context = this.byNumber[bytes.readUInt16LE(at + CONTEXT)];
-      const artNr = bytes.toString('utf8', at + HEAD, at + HEAD + keyLength);
+      const artNr = slab.keys[i];
       if (context.entries.get(artNr) === this.placeOf(slab, at)) visit(context, artNr, at, size);
       at += size;
     }
