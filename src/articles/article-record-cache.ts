@@ -92,7 +92,7 @@ export class ArticleRecordCache {
   private count = 0;
   /** Whether a full cache has compressed records: from then on they are stored compressed. */
   private compressing = false;
-  /** Where records are compressed before they are moved (into a slab, or compacted). */
+  /** Where a slab's records are compressed while it is compacted. */
   private scratch = Buffer.allocUnsafe(16 * 1024);
   private stamp: ChangeStamp | null = null;
   private generation = 0;
@@ -135,11 +135,6 @@ export class ArticleRecordCache {
     this.syncing = evicting.finally(() => (this.syncing = null));
     await this.syncing;
     return this.generation;
-  }
-
-  /** Whether records of this context have been stored (and not dropped wholesale since). */
-  holds(contextKey: string): boolean {
-    return this.contexts.has(contextKey);
   }
 
   /**
