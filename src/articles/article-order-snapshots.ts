@@ -58,20 +58,36 @@ export class ArticleOrderSnapshots implements OnApplicationBootstrap {
     private readonly users?: ApiUsersRepository,
   ) {}
 
+  /** The start-up build (see `prebuilt`), once. */
+  private startup: Promise<ArticleFilter[]> | null = null;
+
   async onApplicationBootstrap(): Promise<void> {
-    if (!this.users || this.config.articleSnapshotSeconds === 0) return;
+    await this.prebuilt();
+  }
+
+  /**
+   * Builds, once, the default ordering of every web shop with an enabled user (none when
+   * orderings are not kept); the lists' filters, once they are built.
+   */
+  prebuilt(): Promise<ArticleFilter[]> {
+    return (this.startup ??= this.prebuild());
+  }
+
+  private async prebuild(): Promise<ArticleFilter[]> {
+    if (!this.users || this.config.articleSnapshotSeconds === 0) return [];
     const started = Date.now();
     const webshops = new Set(
       (await this.users.list()).filter((u) => !u.disabled).map((u) => u.webshop?.trim() || null),
     );
     const { articlesStamp } = await this.catalogue.referenceData(null, null);
-    for (const webshop of webshops)
-      await this.ordering(
-        { language: DEFAULT_LANGUAGE, webshop, activeOnly: true, modifiedSince: null },
-        DEFAULT_SORTS,
-        articlesStamp,
-      );
+    const filters: ArticleFilter[] = [];
+    for (const webshop of webshops) {
+      const filter = { language: DEFAULT_LANGUAGE, webshop, activeOnly: true, modifiedSince: null };
+      await this.ordering(filter, DEFAULT_SORTS, articlesStamp);
+      filters.push(filter);
+    }
     this.logger.log(`article orderings of ${webshops.size} web shop(s) built in ${Date.now() - started} ms`);
+    return filters;
   }
 
   /**

@@ -1,10 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { AuthUser } from '../auth/auth-user';
 import { AppConfig } from '../common/config/app-config';
 import { ApiError } from '../common/errors/api-error';
 import { joinEncodedJson } from '../common/http/json-bytes';
 import { PriceDetermination, PriceListSequence } from '../pricing/ports/price-determination';
-import { ARTICLE_FIELDS, ArticleField, DEFAULT_LANGUAGE } from './article-fields';
+import { ARTICLE_FIELDS, ArticleField, DEFAULT_LANGUAGE, DEFAULT_SORTS } from './article-fields';
 import { ArticleOrdering, ArticleOrderSnapshots } from './article-order-snapshots';
 import { ArticleRecordCache } from './article-record-cache';
 import { detailNeeds, renderRecords, RenderedRecord } from './article-records';
@@ -30,8 +30,18 @@ const STREAM_BATCH = 500;
  */
 const STREAM_AHEAD = 1;
 
+/**
+ * Articles of each prebuilt ordering read and rendered at start-up (one page, not stored: the
+ * record context of the first request is not known yet), so that the read connections, their
+ * prepared statements and the render code are ready before it. The first page after start took
+ * 77-81 ms instead of 132-148 on PostgreSQL at 100k, 71 instead of 195 at 1M; on SQLite 43
+ * instead of 66 at 100k, 59 instead of 86 at 1M.
+ */
+const WARM_UP_PAGE = 100;
+
 export interface ArticleRequest {
-  user: AuthUser;
+  /** Only the web shop is asked for. */
+  user: Pick<AuthUser, 'webshop'>;
   waehrabk?: string;
   debinr?: string;
   adrsprache?: string;
@@ -68,7 +78,9 @@ function cut(ordering: ArticleOrdering, sorts: ArticleSort[], from: number, to: 
 }
 
 @Injectable()
-export class ArticlesService {
+export class ArticlesService implements OnApplicationBootstrap {
+  private readonly logger = new Logger('ArticlesService');
+
   constructor(
     private readonly catalogue: ArticleCatalogue,
     private readonly pricing: PriceDetermination,
@@ -76,6 +88,30 @@ export class ArticlesService {
     private readonly cache: ArticleRecordCache,
     private readonly config: AppConfig,
   ) {}
+
+  /** Reads the first page of every ordering built at start-up (see WARM_UP_PAGE). */
+  async onApplicationBootstrap(): Promise<void> {
+    const filters = await this.snapshots.prebuilt();
+    if (filters.length === 0) return;
+    const started = Date.now();
+    try {
+      for (const { webshop } of filters) {
+        const ctx = await this.context({
+          user: { webshop },
+          fields: new Set(ARTICLE_FIELDS),
+          sorts: DEFAULT_SORTS,
+          modifiedSince: null,
+          baseUrl: 'http://localhost',
+        });
+        const ordering = await this.snapshots.ordering(ctx.filter, ctx.sorts, ctx.articlesStamp);
+        await this.records(cut(ordering, ctx.sorts, 0, WARM_UP_PAGE), ctx);
+      }
+      this.logger.log(`first article page of ${filters.length} list(s) read in ${Date.now() - started} ms`);
+    } catch (e) {
+      // Only a head start: the requests read what they need themselves.
+      this.logger.warn(`reading the first article pages at start-up failed: ${String(e)}`);
+    }
+  }
 
   /**
    * Checks currency and customer and settles the language: the customer's contact-address
