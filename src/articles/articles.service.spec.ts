@@ -1,6 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { StoredApiUser } from '../auth/ports/api-users.repository';
-import { ApiUsersRepository } from '../auth/ports/api-users.repository';
+import { ApiUsersRepository, StoredApiUser } from '../auth/ports/api-users.repository';
 import { AppConfig } from '../common/config/app-config';
 import { KeyList } from '../database/sql-reader';
 import { PriceDetermination } from '../pricing/ports/price-determination';
