@@ -50,6 +50,13 @@ function send(
   });
 }
 
+/**
+ * The service's drain in this test. With 1.5 s the pages sent just before SIGTERM were reset twice
+ * in many runs, each time on the loaded 2-core CI machine: a longer drain leaves a starved service
+ * time to read them. The test waits half a second beyond it before it expects a refused connection.
+ */
+const DRAIN_MS = 4000;
+
 describe('graceful shutdown: SIGTERM drains, then lets every started request finish', () => {
   let db: Awaited<ReturnType<typeof cloneTemplate>>;
   let dir: string;
@@ -74,9 +81,7 @@ describe('graceful shutdown: SIGTERM drains, then lets every started request fin
       SEED_DEMO: 'false',
       LOG_DIR: join(dir, 'logs'),
       LOG_STDOUT: 'false',
-      // With 1.5 s the pages sent just before SIGTERM were reset twice in many runs, each time on
-      // the loaded 2-core CI machine: a longer drain leaves a starved service time to read them.
-      SHUTDOWN_DRAIN_MS: '4000',
+      SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
     };
     if (db.url) env.DATABASE_URL = db.url;
     else delete env.DATABASE_URL;
@@ -127,7 +132,7 @@ describe('graceful shutdown: SIGTERM drains, then lets every started request fin
       error_description: 'The service is shutting down.',
       info: { shuttingDown: true },
     });
-    await new Promise((r) => setTimeout(r, 4500));
+    await new Promise((r) => setTimeout(r, DRAIN_MS + 500));
 
     // After the drain the listening socket is closed: a new connection is refused.
     await expect(send(service.base, 'GET', '/health', {})).rejects.toThrow(/ECONNREFUSED/);

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { erpDataSourceOptions, isDatabaseEmpty, seedDemo, SeedSize } from '@app/erp-db';
 
@@ -10,18 +11,44 @@ const describe = (s: SeedSize): string =>
   `${s.articles.toLocaleString('en-US')} articles, ${s.customers.toLocaleString('en-US')} customers, ` +
   `${s.orders.toLocaleString('en-US')} orders`;
 
-/**
- * Makes sure the bench's data set exists: a missing SQLite file is seeded (into a temporary file
- * renamed at the end, so an interrupted build leaves nothing half-made); an empty server database
- * is migrated and seeded (which refreshes the planner statistics). Says so, and how long it took.
- */
 export type BenchDatabase = { type: 'sqlite'; path: string } | { type: 'postgres'; url: string };
 
+/**
+ * Creates the server database `url` names when it does not exist yet (connected to the server's
+ * `postgres` database). Only names of letters, digits and `_` are created: the name is an identifier
+ * in the statement, never a parameter.
+ */
+async function ensurePgDatabase(url: string): Promise<void> {
+  const admin = new URL(url);
+  const name = decodeURIComponent(admin.pathname.slice(1));
+  if (!/^[A-Za-z_][A-Za-z0-9_]{0,62}$/.test(name))
+    throw new Error(`Bench database name ${JSON.stringify(name)}: use letters, digits and _ only.`);
+  admin.pathname = '/postgres';
+  const client = new Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.rowCount === 0) {
+      console.log(`Creating the PostgreSQL database ${name}.`);
+      await client.query(`CREATE DATABASE "${name}"`);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Makes sure the bench's data set exists: a missing SQLite file is seeded (into a temporary file
+ * renamed at the end, so an interrupted build leaves nothing half-made); a missing server database
+ * is created, an empty one migrated and seeded (which refreshes the planner statistics). Says so,
+ * and how long it took.
+ */
 export async function ensureBenchCatalogue(
   target: BenchDatabase,
   size: SeedSize = BENCH_CATALOGUE,
 ): Promise<void> {
   if (target.type === 'sqlite' && existsSync(target.path)) return;
+  if (target.type === 'postgres') await ensurePgDatabase(target.url);
   const building = target.type === 'sqlite' ? `${target.path}.building` : undefined;
   if (building) {
     mkdirSync(dirname(building), { recursive: true });
