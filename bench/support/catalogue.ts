@@ -13,42 +13,64 @@ const describe = (s: SeedSize): string =>
 
 export type BenchDatabase = { type: 'sqlite'; path: string } | { type: 'postgres'; url: string };
 
-/**
- * Creates the server database `url` names when it does not exist yet (connected to the server's
- * `postgres` database). Only names of letters, digits and `_` are created: the name is an identifier
- * in the statement, never a parameter.
- */
-async function ensurePgDatabase(url: string): Promise<void> {
+/** A bench database's name: an identifier in statements, never a parameter; room for BUILDING. */
+const PG_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,53}$/;
+/** What a missing PostgreSQL bench database is built as, renamed once it is seeded. */
+const BUILDING = '_building';
+
+/** Runs `fn` connected to the server's `postgres` database, with the name of the database `url` names. */
+async function onPgServer<T>(url: string, fn: (client: Client, name: string) => Promise<T>): Promise<T> {
   const admin = new URL(url);
   const name = decodeURIComponent(admin.pathname.slice(1));
-  if (!/^[A-Za-z_][A-Za-z0-9_]{0,62}$/.test(name))
-    throw new Error(`Bench database name ${JSON.stringify(name)}: use letters, digits and _ only.`);
+  if (!PG_NAME.test(name))
+    throw new Error(`Bench database name ${JSON.stringify(name)}: up to 54 letters, digits and _.`);
   admin.pathname = '/postgres';
   const client = new Client({ connectionString: admin.toString() });
   await client.connect();
   try {
-    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (found.rowCount === 0) {
-      console.log(`Creating the PostgreSQL database ${name}.`);
-      await client.query(`CREATE DATABASE "${name}"`);
-    }
+    return await fn(client, name);
   } finally {
     await client.end();
   }
 }
 
 /**
+ * Where a PostgreSQL bench database is built: the database itself when it exists (an empty one is
+ * seeded in place), else `<name>_building`, created afresh (one an interrupted run left is dropped
+ * first) and renamed by `finishPgBuild` once seeded, so that a missing database is never half-made.
+ */
+async function pgBuildTarget(url: string): Promise<{ url: string; fresh: boolean }> {
+  return onPgServer(url, async (client, name) => {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.rowCount !== 0) return { url, fresh: false };
+    const building = name + BUILDING;
+    console.log(`No PostgreSQL database ${name}: building it as ${building}, renamed at the end.`);
+    await client.query(`DROP DATABASE IF EXISTS "${building}" WITH (FORCE)`);
+    await client.query(`CREATE DATABASE "${building}"`);
+    const target = new URL(url);
+    target.pathname = `/${building}`;
+    return { url: target.toString(), fresh: true };
+  });
+}
+
+async function finishPgBuild(url: string): Promise<void> {
+  await onPgServer(url, (client, name) =>
+    client.query(`ALTER DATABASE "${name}${BUILDING}" RENAME TO "${name}"`),
+  );
+}
+
+/**
  * Makes sure the bench's data set exists: a missing SQLite file is seeded (into a temporary file
- * renamed at the end, so an interrupted build leaves nothing half-made); a missing server database
- * is created, an empty one migrated and seeded (which refreshes the planner statistics). Says so,
- * and how long it took.
+ * renamed at the end, so an interrupted build leaves nothing half-made); so is a missing server
+ * database (`pgBuildTarget`); an existing empty one is migrated and seeded in place. Seeding
+ * refreshes the planner statistics. Says so, and how long it took.
  */
 export async function ensureBenchCatalogue(
   target: BenchDatabase,
   size: SeedSize = BENCH_CATALOGUE,
 ): Promise<void> {
   if (target.type === 'sqlite' && existsSync(target.path)) return;
-  if (target.type === 'postgres') await ensurePgDatabase(target.url);
+  const pg = target.type === 'postgres' ? await pgBuildTarget(target.url) : undefined;
   const building = target.type === 'sqlite' ? `${target.path}.building` : undefined;
   if (building) {
     mkdirSync(dirname(building), { recursive: true });
@@ -58,7 +80,7 @@ export async function ensureBenchCatalogue(
     erpDataSourceOptions(
       target.type === 'sqlite'
         ? { type: 'sqlite', path: building! }
-        : { type: 'postgres', path: '', url: target.url },
+        : { type: 'postgres', path: '', url: pg!.url },
     ),
   ).initialize();
   try {
@@ -75,4 +97,5 @@ export async function ensureBenchCatalogue(
     await ds.destroy();
   }
   if (building) renameSync(building, (target as { path: string }).path);
+  if (pg?.fresh) await finishPgBuild((target as { url: string }).url);
 }
