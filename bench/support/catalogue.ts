@@ -37,26 +37,21 @@ async function onPgServer<T>(url: string, fn: (client: Client, name: string) => 
 /**
  * Where a PostgreSQL bench database is built: the database itself when it exists (an empty one is
  * seeded in place), else `<name>_building`, created afresh (one an interrupted run left is dropped
- * first) and renamed by `finishPgBuild` once seeded, so that a missing database is never half-made.
+ * first) and renamed by `finish` once seeded, so that a missing database is never half-made.
  */
-async function pgBuildTarget(url: string): Promise<{ url: string; fresh: boolean }> {
+async function pgBuildTarget(url: string): Promise<{ url: string; finish?: () => Promise<unknown> }> {
   return onPgServer(url, async (client, name) => {
     const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (found.rowCount !== 0) return { url, fresh: false };
+    if (found.rowCount !== 0) return { url };
     const building = name + BUILDING;
     console.log(`No PostgreSQL database ${name}: building it as ${building}, renamed at the end.`);
     await client.query(`DROP DATABASE IF EXISTS "${building}" WITH (FORCE)`);
     await client.query(`CREATE DATABASE "${building}"`);
     const target = new URL(url);
     target.pathname = `/${building}`;
-    return { url: target.toString(), fresh: true };
+    const finish = () => onPgServer(url, (c) => c.query(`ALTER DATABASE "${building}" RENAME TO "${name}"`));
+    return { url: target.toString(), finish };
   });
-}
-
-async function finishPgBuild(url: string): Promise<void> {
-  await onPgServer(url, (client, name) =>
-    client.query(`ALTER DATABASE "${name}${BUILDING}" RENAME TO "${name}"`),
-  );
 }
 
 /**
@@ -97,5 +92,5 @@ export async function ensureBenchCatalogue(
     await ds.destroy();
   }
   if (building) renameSync(building, (target as { path: string }).path);
-  if (pg?.fresh) await finishPgBuild((target as { url: string }).url);
+  await pg?.finish?.();
 }
