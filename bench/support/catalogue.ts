@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { erpDataSourceOptions, isDatabaseEmpty, seedDemo, SeedSize } from '@app/erp-db';
+import { erpDataSourceOptions, ErpDbSettings, isDatabaseEmpty, seedDemo, SeedSize } from '@app/erp-db';
 
 /** The catalogue of the article bench: what a large distributor's shop syncs. */
 export const BENCH_CATALOGUE: SeedSize = { articles: 100_000, customers: 20_000, orders: 50_000 };
@@ -34,15 +34,24 @@ async function onPgServer<T>(url: string, fn: (client: Client, name: string) => 
   }
 }
 
+/** Where a bench data set is built, and what makes it the bench's once it is seeded. */
+interface BuildTarget {
+  options: ErpDbSettings;
+  /** Where the data set ends up, for the messages. */
+  where: string;
+  finish?: () => Promise<unknown>;
+}
+
 /**
  * Where a PostgreSQL bench database is built: the database itself when it exists (an empty one is
  * seeded in place), else `<name>_building`, created afresh (one an interrupted run left is dropped
  * first) and renamed by `finish` once seeded, so that a missing database is never half-made.
  */
-async function pgBuildTarget(url: string): Promise<{ url: string; finish?: () => Promise<unknown> }> {
+async function pgBuildTarget(url: string): Promise<BuildTarget> {
+  const where = 'the PostgreSQL database';
   return onPgServer(url, async (client, name) => {
     const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (found.rowCount !== 0) return { url };
+    if (found.rowCount !== 0) return { options: { type: 'postgres', path: '', url }, where };
     const building = name + BUILDING;
     console.log(`No PostgreSQL database ${name}: building it as ${building}, renamed at the end.`);
     await client.query(`DROP DATABASE IF EXISTS "${building}" WITH (FORCE)`);
@@ -50,40 +59,40 @@ async function pgBuildTarget(url: string): Promise<{ url: string; finish?: () =>
     const target = new URL(url);
     target.pathname = `/${building}`;
     const finish = () => onPgServer(url, (c) => c.query(`ALTER DATABASE "${building}" RENAME TO "${name}"`));
-    return { url: target.toString(), finish };
+    return { options: { type: 'postgres', path: '', url: target.toString() }, where, finish };
   });
 }
 
+/** A missing SQLite file is built as `<path>.building` (what an interrupted run left removed first) and renamed. */
+function sqliteBuildTarget(path: string): BuildTarget {
+  const building = `${path}.building`;
+  mkdirSync(dirname(building), { recursive: true });
+  for (const suffix of ['', '-wal', '-shm']) rmSync(building + suffix, { force: true });
+  return {
+    options: { type: 'sqlite', path: building },
+    where: path,
+    finish: async () => renameSync(building, path),
+  };
+}
+
 /**
- * Makes sure the bench's data set exists: a missing SQLite file is seeded (into a temporary file
- * renamed at the end, so an interrupted build leaves nothing half-made); so is a missing server
- * database (`pgBuildTarget`); an existing empty one is migrated and seeded in place. Seeding
- * refreshes the planner statistics. Says so, and how long it took.
+ * Makes sure the bench's data set exists: a missing SQLite file or server database is seeded under
+ * another name and renamed at the end, so an interrupted build leaves nothing half-made
+ * (`sqliteBuildTarget`, `pgBuildTarget`); an existing empty server database is migrated and
+ * seeded in place. Seeding refreshes the planner statistics. Says so, and how long it took.
  */
 export async function ensureBenchCatalogue(
   target: BenchDatabase,
   size: SeedSize = BENCH_CATALOGUE,
 ): Promise<void> {
   if (target.type === 'sqlite' && existsSync(target.path)) return;
-  const pg = target.type === 'postgres' ? await pgBuildTarget(target.url) : undefined;
-  const building = target.type === 'sqlite' ? `${target.path}.building` : undefined;
-  if (building) {
-    mkdirSync(dirname(building), { recursive: true });
-    for (const suffix of ['', '-wal', '-shm']) rmSync(building + suffix, { force: true });
-  }
-  const ds = await new DataSource(
-    erpDataSourceOptions(
-      target.type === 'sqlite'
-        ? { type: 'sqlite', path: building! }
-        : { type: 'postgres', path: '', url: pg!.url },
-    ),
-  ).initialize();
+  const build = target.type === 'sqlite' ? sqliteBuildTarget(target.path) : await pgBuildTarget(target.url);
+  const ds = await new DataSource(erpDataSourceOptions(build.options)).initialize();
   try {
     await ds.runMigrations({ transaction: 'each' });
     if (!(await isDatabaseEmpty(ds))) return;
-    const where = target.type === 'sqlite' ? target.path : 'the PostgreSQL database';
     console.log(
-      `No bench data set in ${where}: building it (${describe(size)}); this takes a minute or two.`,
+      `No bench data set in ${build.where}: building it (${describe(size)}); this takes a minute or two.`,
     );
     const started = Date.now();
     await seedDemo(ds, size);
@@ -91,6 +100,5 @@ export async function ensureBenchCatalogue(
   } finally {
     await ds.destroy();
   }
-  if (building) renameSync(building, (target as { path: string }).path);
-  await pg?.finish?.();
+  await build.finish?.();
 }
