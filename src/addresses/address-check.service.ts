@@ -24,7 +24,7 @@ export function isCheckOn(address: CheckableAddress): boolean {
 }
 
 /**
- * AdrCheck (DECISIONS D6): with the check on, the postal code must be in the directory of the
+ * AdrCheck (decisions D6): with the check on, the postal code must be in the directory of the
  * address's country and the town's spelling is taken from there; an unknown code is a 422
  * naming the address.
  */

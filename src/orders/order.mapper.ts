@@ -12,7 +12,13 @@ import {
   TaxRecapEntryDto,
 } from './dto/order-response.dto';
 import { TaxCodeInfo } from './ports/order-reference-data';
-import { OrderHead, OrderLine, StoredOrder, StoredOrderAddress } from './ports/orders.repository';
+import {
+  ORDER_ADDRESS_ROLES,
+  OrderHead,
+  OrderLine,
+  StoredOrder,
+  StoredOrderAddress,
+} from './ports/orders.repository';
 
 /** The fixed marker every MWSTRekapitulation entry carries in `Abschnitt`. */
 export const TAX_RECAP_SECTION = 'MWST';
@@ -69,8 +75,7 @@ function header(h: OrderHead): OrderHeaderDto {
   };
 }
 
-function address(a: StoredOrderAddress | undefined): OrderAddressDto | null {
-  if (!a) return null;
+function address(a: StoredOrderAddress): OrderAddressDto {
   return { AdrNr: a.AdrNr, ...addressFields(a), ISOLandA2: isoCountry(a.OrtLand) };
 }
 
@@ -116,11 +121,11 @@ export function taxRecap(order: StoredOrder, taxCodes: Map<string, TaxCodeInfo>)
 
 /** Whitelists the stored order into the API shape of GET /www/auftrag/{AuftNr}. */
 export function toOrderDetail(order: StoredOrder, taxCodes: Map<string, TaxCodeInfo>): OrderDetailDto {
-  const adressen: OrderAddressesDto = {
-    KontaktAdr: address(order.addresses.KontaktAdr),
-    LiefAdr: address(order.addresses.LiefAdr),
-    RechAdr: address(order.addresses.RechAdr),
-  };
+  const adressen: OrderAddressesDto = {};
+  for (const role of ORDER_ADDRESS_ROLES) {
+    const stored = order.addresses[role];
+    if (stored !== undefined) adressen[role] = address(stored);
+  }
   const zahlung: PaymentDto[] = order.payments.map((p) => ({
     Bezeichnung: p.Bezeichnung,
     Wert: p.Wert,

@@ -26,22 +26,25 @@ interface Document {
 
 /**
  * An OpenAPI 3.0 schema as JSON Schema for ajv: `#/components/...` as a reference into the document
- * registered under the id "openapi", and `nullable: true` as "this, or null" (so that it also
- * covers `allOf: [{$ref}]`, which is how a nullable object is written).
+ * registered under the id "openapi", and `nullable: true` as OpenAPI 3.0.3 defines it, null added to
+ * the schema's own `type` (and `enum`) only, so `allOf: [{$ref}]` beside it still refuses null, as a
+ * validating proxy does.
  */
 function rebase(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(rebase);
   if (value === null || typeof value !== 'object') return value;
   const { nullable, ...rest } = value as Record<string, unknown>;
-  if (nullable === true) return { anyOf: [rebase(rest), { type: 'null' }] };
-  return Object.fromEntries(
-    Object.entries(value).map(([key, inner]) => [
+  const schema = Object.fromEntries(
+    Object.entries(rest).map(([key, inner]) => [
       key,
       key === '$ref' && typeof inner === 'string' && inner.startsWith('#/')
         ? `openapi${inner}`
         : rebase(inner),
     ]),
   );
+  if (nullable !== true || typeof schema.type !== 'string') return schema;
+  const orNull = { ...schema, type: [schema.type, 'null'] };
+  return Array.isArray(schema.enum) ? { ...orNull, enum: [...(schema.enum as unknown[]), null] } : orNull;
 }
 
 /**

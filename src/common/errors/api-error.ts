@@ -1,4 +1,4 @@
-/** Error codes of the one error body (DECISIONS D2). */
+/** Error codes of the one error body (decisions D2). */
 export const ERROR_CODES: Record<number, string> = {
   400: 'invalid_request',
   401: 'unauthorized',

@@ -17,7 +17,7 @@ const DESCRIPTIONS: Record<string, string> = {
   '500': 'An unexpected error; the X-Request-Id identifies it in the service log.',
 };
 
-/** DECISIONS D2: the one error body of every route but POST /www/zugferd. */
+/** decisions D2: the one error body of every route but POST /www/zugferd. */
 const ERROR_BODY = {
   type: 'object',
   required: ['error', 'error_description'],

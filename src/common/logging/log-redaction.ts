@@ -1,5 +1,5 @@
 /**
- * What must never reach a log line (DECISIONS D1): Authorization values, passwords, tokens and
+ * What must never reach a log line (decisions D1): Authorization values, passwords, tokens and
  * Base64 payloads. Request lines are built from known-safe fields; everything else that is
  * logged (Nest messages, errors) passes through sanitizeForLog.
  */

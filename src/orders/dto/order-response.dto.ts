@@ -74,10 +74,11 @@ export class OrderAddressDto {
   @ApiProperty({ ...nullableString, description: 'ISO 3166 alpha-2 country code' }) ISOLandA2!: string | null;
 }
 
+/** A role the order has no address of (template offers) is absent: the spec's roles are objects. */
 export class OrderAddressesDto {
-  @ApiProperty({ type: OrderAddressDto, nullable: true }) KontaktAdr!: OrderAddressDto | null;
-  @ApiProperty({ type: OrderAddressDto, nullable: true }) LiefAdr!: OrderAddressDto | null;
-  @ApiProperty({ type: OrderAddressDto, nullable: true }) RechAdr!: OrderAddressDto | null;
+  @ApiPropertyOptional({ type: OrderAddressDto }) KontaktAdr?: OrderAddressDto;
+  @ApiPropertyOptional({ type: OrderAddressDto }) LiefAdr?: OrderAddressDto;
+  @ApiPropertyOptional({ type: OrderAddressDto }) RechAdr?: OrderAddressDto;
 }
 
 export class OrderLineDto {
