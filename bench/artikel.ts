@@ -295,8 +295,8 @@ const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
 /**
  * Requests every page of 100 once, `connections` at a time; pages/s and p99 of the walk. The same
- * client as the load runs (autocannon): it reads the answers without decoding them, where `fetch`
- * took 0.6 ms of CPU per page, a tenth of what the service itself needs on the same two cores.
+ * client as the load runs (autocannon): it reads the answers without decoding them, so the client
+ * takes less of the two cores the service shares with it than `fetch` would.
  * The walk ends with its last answer: autocannon itself only finishes on its next one-second tick.
  */
 async function walkOnce(

@@ -27,7 +27,7 @@ const AMQP_URL = process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
  * 2. Cost on the write path: POST /www/auftrag through autocannon (the orders bench's load) on
  *    PostgreSQL with events on (company attribute present, the default `log` listener) and off
  *    (ATTRIBUTE_EVENTS=NOEVENTS, an attribute the company lacks), alternating, --runs times each; the
- *    ratio of the medians is the figure of the events issue (target: on >= 90 % of off).
+ *    ratio of the medians is what events cost an order (target: on >= 90 % of off).
  */
 export async function run(args: string[]): Promise<void> {
   const { values } = parseArgs({

@@ -118,8 +118,8 @@ export class ArticleOrderSnapshots implements OnApplicationBootstrap {
   /**
    * A stream's ordering: the snapshot only while it is current (younger than
    * ARTICLE_SNAPSHOT_SECONDS, the articles' change stamp unmoved), never a stale one; otherwise
-   * the rebuild on its way, or a new one, which becomes the snapshot. At a million articles
-   * building one took 7 s on PostgreSQL (2 s on SQLite), a seventh of a whole export.
+   * the rebuild on its way, or a new one, which becomes the snapshot, since building one costs a
+   * noticeable share of a whole export.
    */
   async current(filter: ArticleFilter, sorts: ArticleSort[], stamp: string): Promise<ArticleOrdering> {
     const key = this.keyOf(filter, sorts);

@@ -25,7 +25,7 @@ const FLAGS = 18;
 const HEAD = 19;
 const COMPRESSED = 1;
 
-/** Slabs are 1/256 of the cache (a power of two from 1 KiB to 1 MiB): compacting one takes ~5 ms at most. */
+/** Slabs are 1/256 of the cache (a power of two from 1 KiB to 1 MiB), so compacting one is a short pause. */
 const SLABS_PER_CACHE = 256;
 const MIN_SLAB = 1024;
 const MAX_SLAB = 1024 * 1024;
@@ -62,7 +62,7 @@ interface Context {
  * Memory is bounded by ARTICLE_CACHE_MB. The records lie in slabs of memory outside the
  * JavaScript heap, one after the other as they were stored; a context's Map says where. (Kept as
  * a string each, a million records were a million objects for the garbage collector to mark and
- * move, and the service's peak memory at a million articles ~170 MB higher.) Records are kept as
+ * move, and the service's peak memory higher.) Records are kept as
  * they are while they fit (a cached page is then a copy of their bytes); when the cache is full,
  * the oldest slab that still holds records as they are is compacted: its records compressed (~110
  * bytes instead of ~750) and those no longer wanted left out, so the default holds a catalogue of

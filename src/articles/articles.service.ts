@@ -22,20 +22,14 @@ export const MAX_PAGE_FROM_SNAPSHOT = 1000;
 
 /** Articles per batch of a streamed list. */
 const STREAM_BATCH = 500;
-/**
- * Batches of a stream read ahead while one is written (the reads run elsewhere meanwhile). One:
- * with two, a fresh service's export of a million articles on SQLite peaked at 389-407 MB RSS
- * against 380-384 with one, in about the same time (15.4-16.7 s against 16.5-16.9 s; PostgreSQL
- * and the 100k export unchanged within the noise).
- */
+/** Batches of a stream read ahead while one is written: a second one costs memory and gains no time. */
 const STREAM_AHEAD = 1;
 
 /**
  * Articles of each prebuilt ordering read and rendered at start-up (one page, not stored: the
  * record context of the first request is not known yet), so that the read connections, their
- * prepared statements and the render code are ready before it. The first page after start took
- * 77-81 ms instead of 132-148 on PostgreSQL at 100k, 71 instead of 195 at 1M; on SQLite 43
- * instead of 66 at 100k, 59 instead of 86 at 1M.
+ * prepared statements and the render code are ready before the first request, which would
+ * otherwise wait for them.
  */
 const WARM_UP_PAGE = 100;
 

@@ -9,8 +9,8 @@ const DICTIONARY_RECORDS = 8;
  * dictionary: the first full records offered as samples become it (their field names, base URL,
  * dates and words are what later records repeat). It never changes afterwards, so every compressed
  * record stays readable; records compressed before it existed were compressed without one, which
- * the dictionary's decompressor reads the same. Compressing a record costs 2 to 4 µs, unpacking it
- * 1 to 2.
+ * the dictionary's decompressor reads the same. Compressing and unpacking cost microseconds per
+ * record.
  */
 export class CompactRecords {
   private compressor = compressorWith(null);

@@ -33,8 +33,8 @@ function digitsEnd(text: string, at: number): number {
  * Plain decimal text (`-?digits[.digits]`) in Decimal's canonical form (no leading zeros before
  * the point, no trailing zeros after it), or null where Decimal would write something else (an
  * exponent for very small or large values, `0` for a zero) or the text is not plain. Scans the
- * characters: a regular expression and two replacements cost the article list ~100 KB of garbage
- * per page of PostgreSQL prices.
+ * characters, because a regular expression and two replacements left garbage per price of every
+ * article page on PostgreSQL.
  */
 function plainDecimalString(text: string): string | null {
   const negative = text.charCodeAt(0) === MINUS;

@@ -14,13 +14,10 @@ export function inListBucket<T>(values: T[]): T[] {
 
 /**
  * The most keys one statement of the list's reads looks up by `IN (…)`; longer lists are read in
- * several statements (in one round of the reader). Without planner statistics (a bulk load nobody
- * analysed) PostgreSQL at a million articles used a plain list of 128 keys as an index condition,
- * but one of 256 or more for a filter on a scan of everything the other conditions select: the
- * prices of 512 articles took 105 ms (856,000 index entries read) instead of 1 ms, and their
- * attributes 98 ms instead of 2. (On a smaller catalogue even 128 keys became a filter; the
- * PostgreSQL read pool therefore sends article key lists as unnested arrays, see `numbered`.)
- * Also well inside SQL Server's 2,100 parameters when a statement names its keys four times.
+ * several statements (in one round of the reader), because without planner statistics PostgreSQL
+ * turned longer lists into a filter on a scan instead of index lookups (the read pool also sends
+ * article key lists as unnested arrays, see `numbered`). Also well inside SQL Server's 2,100
+ * parameters when a statement names its keys four times.
  */
 export const MAX_KEYS_PER_STATEMENT = 128;
 

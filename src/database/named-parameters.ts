@@ -6,8 +6,7 @@ const PARAMETER = /:(\.\.\.)?([A-Za-z_]\w*)/g;
 /**
  * A statement text cut at its parameters: `pieces[i]` comes before parameter `i`. Cut once per
  * text; the texts with their lists expanded are kept per list lengths (an article page's statements
- * repeat a handful of shapes, and expanding 512 placeholders per statement cost the PostgreSQL
- * event loop ~60 KB of garbage per page).
+ * repeat a handful of shapes, and expanding their placeholders anew per statement made garbage).
  */
 interface Template {
   pieces: string[];

@@ -6,19 +6,11 @@ import { preparedStatementName } from './prepared-statements';
 import { KeyList, KeyListBuilder, published, ReadStatement, SqlReader } from './sql-reader';
 
 /**
- * The planner settings of the read connections: index paths only. The list's reads are lookups
- * by key or ranges of an index; without statistics (after a bulk load nobody analysed) the
- * planner guessed that 100 article numbers match half of a table and scanned all of it (90 ms
- * instead of 1 ms for a page's stock at 1M articles). With these settings a plan does not depend
- * on statistics; a table without a usable index is still read whole. A path that is switched off
- * still counts 10^10 in the plan's cost (the one-row Firma has no index), and a cost that high
- * made PostgreSQL compile every page's query with JIT: 2.5 s of compilation for 36 ms of work
- * (EXPLAIN ANALYZE at 1M articles). So JIT is off too. Prepared statements keep PostgreSQL's
- * default plan caching (a generic plan once it costs no more than the custom ones): with IN lists
- * of at most 128 keys (`MAX_KEYS_PER_STATEMENT`) a page's statements ran 10-45 % faster on their
- * generic plans than planned for their values every time, with and without statistics, at 100k
- * and 1M articles (planning was 0.1-0.4 ms of a statement's 0.5-1.8 ms). Planning every time was
- * needed for the 512-key lists of earlier versions, whose generic plan took 7.1 s without statistics.
+ * The planner settings of the read connections: index paths only, because the list's reads are
+ * key lookups or index ranges and without statistics the planner chose whole-table scans; JIT is
+ * off because a switched-off path's cost (10^10) made it compile every page query. Prepared
+ * statements keep the default plan caching: with key lists of at most `MAX_KEYS_PER_STATEMENT`
+ * the generic plans are cheaper than planning each time (docs/articles.md, "How the list is read").
  */
 const INDEX_PATHS = '-c enable_seqscan=off -c enable_hashjoin=off -c enable_mergejoin=off -c jit=off';
 
@@ -30,10 +22,8 @@ const SESSION = `${INDEX_PATHS} -c TimeZone=UTC`;
 
 /**
  * Lists of article numbers (`IN (:...artNrs)`) are read as `IN (SELECT unnest(ARRAY[…]))`: the
- * planner knows how many keys that yields and looks each one up in the index. As a plain `IN`
- * list without statistics it guessed each key to match 0.5 % of the rows and, on a catalogue of
- * 100k articles, rather scanned everything `ObjTyp = 'ART'` or `PreisListNr = 2` selects (85,000
- * price index entries for a page: 8 ms instead of 0.4 ms).
+ * planner knows how many keys that yields and looks each one up in the index, where a plain `IN`
+ * list without statistics made it filter everything the object type or price list selects.
  */
 const ARTICLE_KEY_LIST = /IN \(:\.\.\.artNrs\)/g;
 
@@ -112,8 +102,8 @@ function dateParts(text: string, end: number): boolean {
 /**
  * A `timestamp` or `timestamptz` as node-postgres reads it, without its regular expressions where
  * the text has PostgreSQL's usual form (`YYYY-MM-DD HH:MM:SS[.ffffff]`, `+00` after it for a
- * timestamptz in the read sessions' time zone UTC): a cold page of a million articles reads 240
- * of them, and the library's matching left ~100 KB of garbage per page on the event loop. Every
+ * timestamptz in the read sessions' time zone UTC), since a cold page reads hundreds of them and
+ * the library's matching leaves garbage on the event loop for each. Every
  * other form (BC, infinity, years before 1000, another offset) goes to the library's parser.
  */
 export function parseTimestamp(text: string, oid: 1114 | 1184 = TIMESTAMP): unknown {
@@ -187,8 +177,8 @@ export class PostgresReadPool extends SqlReader implements OnApplicationShutdown
 
   /**
    * Read through a cursor, 10,000 rows at a time: a million keys never sit in the heap as rows.
-   * The cursor's batches are taken as arrays (pg-cursor), not row by row through a stream: at a
-   * million keys that took 1.1-1.3 s of the event loop instead of 0.5-0.6 s.
+   * The cursor's batches are taken as arrays (pg-cursor), not row by row through a stream, which
+   * costs the event loop about twice as much.
    */
   async keys(statement: ReadStatement): Promise<KeyList> {
     published([statement]);

@@ -3,8 +3,7 @@ import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
 /**
  * Reading the whole catalogue (limit=0 export, first sync) without a row lookup per article:
  * the active catalogue in description order with every column of an article row, and stock
- * with its quantity. On 100k articles this takes about 10-15 % of the CPU off a cold export
- * (docs/articles.md). The covering index replaces IX_Artikel_Status_ArtBez, its prefix.
+ * with its quantity, which spares a cold export the row lookups (docs/articles.md). The covering index replaces IX_Artikel_Status_ArtBez, its prefix.
  */
 const artikel = () => new Table({ name: 'Artikel' });
 const lagerbestand = () => new Table({ name: 'Lagerbestand' });

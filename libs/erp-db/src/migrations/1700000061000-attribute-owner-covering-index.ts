@@ -4,9 +4,8 @@ import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
  * An article's attributes read from the index alone. The article record lists every attribute
  * with its AttrID, which `IX_Attribut_Owner_Contents` lacked: PostgreSQL fetched each attribute
  * row from the table (one random page per article of a cold page). With AttrID in the key it
- * answers from the index (an index-only scan once the table is vacuumed): at a million articles a
- * cold page's details statement took 0.93-0.97 ms of PostgreSQL's time instead of 1.32-1.34, and
- * the first walk ran ~5 % faster (docs/articles.md). SQLite (AttrID is the rowid) and SQL Server
+ * answers from the index (an index-only scan once the table is vacuumed), which spares a cold
+ * page's details statement a table page per article (docs/articles.md). SQLite (AttrID is the rowid) and SQL Server
  * (AttrID is the clustering key) carry the key in every index entry already; there the wider
  * index only replaces its prefix. It replaces IX_Attribut_Owner_Contents, its prefix, which
  * served the web-shop test as this one does.

@@ -143,8 +143,7 @@ export class TypeOrmArticleCatalogue extends ArticleCatalogue {
       readsByDescription(filter, selection.runOf);
     // When the records need the attributes anyway, the web-shop test rides on them: each attribute
     // row says whether it releases its article, and the article rows need no look-up of their own
-    // in the attributes (a second descent per article: at 1M articles 0.5 of a default-order
-    // page's 0.7 ms of rows).
+    // in the attributes (a second index descent per article, most of the rows statement's cost).
     const shopInDetails = needs.attributes ? filter.webshop : null;
     const webshopInDetails = shopInDetails !== null;
     const rowFilter = webshopInDetails ? { ...filter, webshop: null } : filter;
