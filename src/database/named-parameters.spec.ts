@@ -1,11 +1,6 @@
 import { sqliteDriver } from '@app/erp-db/sqlite-driver';
 import { DataSource } from 'typeorm';
-import {
-  ATTRIBUTES_SQL,
-  detailsSql,
-  PACKAGING_SQL,
-  STOCK_SQL,
-} from '../articles/adapters/article-detail-sql';
+import { attributesSql, detailsSql, packagingSql, stockSql } from '../articles/adapters/article-detail-sql';
 import { PRICES_SQL } from '../pricing/adapters/price-sql';
 import { positionalParameters } from './named-parameters';
 
@@ -22,9 +17,9 @@ describe('positionalParameters', () => {
   const spaces = (s: string) => s.replace(/\s+/g, ' ').replace(/ ?, ?/g, ',');
 
   it.each([
-    ['attributes', ATTRIBUTES_SQL],
-    ['stock', STOCK_SQL],
-    ['packaging', PACKAGING_SQL],
+    ['attributes', attributesSql(false)],
+    ['stock', stockSql(false)],
+    ['packaging', packagingSql(false)],
     ['prices', PRICES_SQL],
     ['details', detailsSql({ attributes: true, stock: true, packaging: true }, false) as string],
     [

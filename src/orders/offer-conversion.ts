@@ -12,8 +12,6 @@ export const TEMPLATE_MATCH_ATTRIBUTES = [
   'WaehrAbk',
 ] as const;
 
-export type TemplateMatchAttribute = (typeof TEMPLATE_MATCH_ATTRIBUTES)[number];
-
 const same = (a: string | number | null, b: string | number | null): boolean =>
   String(a ?? '').trim() === String(b ?? '').trim();
 

@@ -43,10 +43,6 @@ export const packagingSql = (
 ) => `SELECT "ArtNr", "VPEinheit", "VPBezeichnung", "VPEFaktor", "Gewicht", "VPEGewicht", "GewichtInhalt"
 FROM "ArtikelVPE" WHERE ${articleKeys('"ArtNr"', byRange)}`;
 
-export const ATTRIBUTES_SQL = attributesSql(false);
-export const STOCK_SQL = stockSql(false);
-export const PACKAGING_SQL = packagingSql(false);
-
 // The details of a page in one statement (one round trip to the database instead of three):
 // each kind's rows as the same nine columns, the first naming the kind. Typed NULLs, so that
 // every database settles the union's column types the same way whichever kinds are asked for.

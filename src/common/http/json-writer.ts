@@ -24,10 +24,8 @@ const SHORT_ESCAPES = new Map<number, number>([
  * render a hundred records each: the records' objects, JSON strings and buffers were a third of
  * what its event loop allocated per page (and garbage collection a sixth of its time).
  *
- * Values are written one after the other (`value`, or piece by piece: `openObject`, `key`,
- * `string`, ...; commas where due); values at the top level are not separated. `value` takes plain
- * data only (objects, arrays, strings, numbers, booleans, null; object properties that are
- * undefined are left out, as by JSON.stringify): anything else is a programming error and throws.
+ * Values are written piece by piece (`openObject`, `key`, `string`, ...; commas where due);
+ * values at the top level are not separated.
  */
 export class JsonWriter {
   private buffer: Buffer;
@@ -53,30 +51,6 @@ export class JsonWriter {
   /** What has been written, in a buffer of its own (a view of it; nothing may be written after). */
   bytes(): Buffer {
     return this.buffer.subarray(0, this.at);
-  }
-
-  /** Any plain JSON value (see the class). */
-  value(value: unknown): this {
-    if (typeof value === 'string') return this.string(value);
-    if (typeof value === 'number' || value === null) return this.number(value);
-    if (typeof value === 'boolean') return this.literal(value ? 'true' : 'false');
-    if (Array.isArray(value)) {
-      this.openArray();
-      // As JSON.stringify: an array has no holes to leave out.
-      for (const v of value)
-        if (v === undefined) this.number(null);
-        else this.value(v);
-      return this.closeArray();
-    }
-    if (typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-      this.openObject();
-      // for...in walks own keys in JSON.stringify's order (plain objects inherit no enumerable
-      // keys) without building an array of them.
-      const object = value as Record<string, unknown>;
-      for (const key in object) if (object[key] !== undefined) this.key(key).value(object[key]);
-      return this.closeObject();
-    }
-    throw new TypeError(`JsonWriter takes plain data, not ${typeof value}`);
   }
 
   /** A string value; null writes `null`. */

@@ -226,9 +226,10 @@ export function orderedNumbersSql(
       ? releasedForWebshop(webshopKey, filter.webshop)
       : null;
   const from = fromWhere(released ? { ...filter, webshop: null } : filter, webshopKey, {
-    withText: needsText(sorts),
-    withTax: needsTax(sorts),
-    byPrimaryKey: inKeyOrder(sorts),
+    withText: sorts.some((s) => s.column === 'ArtBez'),
+    withTax: sorts.some((s) => s.column === 'WUSTSatz'),
+    // The primary key's order, either way (no sort keys, or ArtNr first).
+    byPrimaryKey: sorts.length === 0 || sorts[0].column === 'ArtNr',
     also: released ? [released.sql] : [],
   });
   return {
@@ -254,17 +255,4 @@ export function articleRowFromValues(v: unknown[]): ArticleRow {
     BeschaffungsArt: v[11] as string | null,
     VerarbeitungsArt: v[12] as string | null,
   };
-}
-
-/** Whether the order is the primary key's, either way (no sort keys, or ArtNr first). */
-export function inKeyOrder(sorts: ArticleSort[]): boolean {
-  return sorts.length === 0 || sorts[0].column === 'ArtNr';
-}
-
-export function needsText(sorts: ArticleSort[]): boolean {
-  return sorts.some((s) => s.column === 'ArtBez');
-}
-
-export function needsTax(sorts: ArticleSort[]): boolean {
-  return sorts.some((s) => s.column === 'WUSTSatz');
 }
