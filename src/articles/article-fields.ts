@@ -48,9 +48,6 @@ const SORT_COLUMNS = new Map<string, SortColumn | null>([
   ['VerarbeitungsArt', 'VerarbeitungsArt'],
 ]);
 
-/** The description language when neither the customer nor the request names one. */
-export const DEFAULT_LANGUAGE = 'ger';
-
 export const DEFAULT_SORTS: ArticleSort[] = [{ column: 'ArtBez', descending: false }];
 
 /** Result of reading a parameter: the value or what is wrong with it. */

@@ -2,8 +2,15 @@ import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { ApiUsersRepository } from '../auth/ports/api-users.repository';
 import { AppConfig } from '../common/config/app-config';
 import { KeyList } from '../database/sql-reader';
-import { DEFAULT_LANGUAGE, DEFAULT_SORTS } from './article-fields';
-import { ArticleCatalogue, ArticleFilter, ArticleSort, inNumberOrder } from './ports/article-catalogue';
+import { DEFAULT_SORTS } from './article-fields';
+import {
+  ArticleCatalogue,
+  ArticleFilter,
+  ArticleSort,
+  inNumberOrder,
+  MAIN_LANGUAGE,
+} from './ports/article-catalogue';
+import { userWebshop } from '../auth/auth-user';
 
 /** The article numbers of a list in its order, and how its pages may be read. */
 export interface ArticleOrdering {
@@ -77,12 +84,12 @@ export class ArticleOrderSnapshots implements OnApplicationBootstrap {
     if (!this.users || this.config.articleSnapshotSeconds === 0) return [];
     const started = Date.now();
     const webshops = new Set(
-      (await this.users.list()).filter((u) => !u.disabled).map((u) => u.webshop?.trim() || null),
+      (await this.users.list()).filter((u) => !u.disabled).map((u) => userWebshop(u.webshop)),
     );
     const { articlesStamp } = await this.catalogue.referenceData(null, null);
     const filters: ArticleFilter[] = [];
     for (const webshop of webshops) {
-      const filter = { language: DEFAULT_LANGUAGE, webshop, activeOnly: true, modifiedSince: null };
+      const filter = { language: MAIN_LANGUAGE, webshop, activeOnly: true, modifiedSince: null };
       await this.ordering(filter, DEFAULT_SORTS, articlesStamp);
       filters.push(filter);
     }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DEFAULT_LANGUAGE } from './article-fields';
-import { ArticleCatalogue } from './ports/article-catalogue';
+import { ArticleCatalogue, MAIN_LANGUAGE } from './ports/article-catalogue';
+import { userWebshop } from '../auth/auth-user';
 
 /** Whether an article exists and the web shop of a user may see it (RESTWEBSHOP), whatever its status. */
 @Injectable()
@@ -9,8 +9,8 @@ export class ArticleVisibility {
 
   async isVisible(artNr: string, webshop: string | null): Promise<boolean> {
     const filter = {
-      language: DEFAULT_LANGUAGE,
-      webshop: webshop?.trim() || null,
+      language: MAIN_LANGUAGE,
+      webshop: userWebshop(webshop),
       activeOnly: false,
       modifiedSince: null,
       artNr,
@@ -22,8 +22,8 @@ export class ArticleVisibility {
   async orderable(artNrs: string[], webshop: string | null): Promise<Set<string>> {
     if (artNrs.length === 0) return new Set();
     const rows = await this.catalogue.rowsByNumbers(artNrs, {
-      language: DEFAULT_LANGUAGE,
-      webshop: webshop?.trim() || null,
+      language: MAIN_LANGUAGE,
+      webshop: userWebshop(webshop),
       activeOnly: true,
       modifiedSince: null,
     });

@@ -1,10 +1,10 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { AuthUser } from '../auth/auth-user';
+import { AuthUser, userWebshop } from '../auth/auth-user';
 import { AppConfig } from '../common/config/app-config';
 import { ApiError } from '../common/errors/api-error';
 import { joinEncodedJson } from '../common/http/json-bytes';
 import { PriceDetermination, PriceListSequence } from '../pricing/ports/price-determination';
-import { ARTICLE_FIELDS, ArticleField, DEFAULT_LANGUAGE, DEFAULT_SORTS } from './article-fields';
+import { ARTICLE_FIELDS, ArticleField, DEFAULT_SORTS } from './article-fields';
 import { ArticleOrdering, ArticleOrderSnapshots } from './article-order-snapshots';
 import { ArticleRecordCache } from './article-record-cache';
 import { detailNeeds, renderRecords, RenderedRecord } from './article-records';
@@ -15,6 +15,7 @@ import {
   ArticleSelection,
   ArticleSort,
   isNumberRun,
+  MAIN_LANGUAGE,
 } from './ports/article-catalogue';
 
 /** Pages up to this size are cut from the ordering snapshot; larger ones and limit=0 are streamed. */
@@ -123,7 +124,7 @@ export class ArticlesService implements OnApplicationBootstrap {
         { field: 'debinr', message: `no customer with DebiNr ${req.debinr}` },
       ]);
     const language =
-      ref.customer?.language?.trim().toLowerCase() || req.adrsprache?.toLowerCase() || DEFAULT_LANGUAGE;
+      ref.customer?.language?.trim().toLowerCase() || req.adrsprache?.toLowerCase() || MAIN_LANGUAGE;
     const currency = waehrAbk ?? ref.leadingCurrency;
     const [prices, generation] = await Promise.all([
       this.pricing.priceLists({ debiNr: ref.customer?.DebiNr ?? null, waehrAbk: currency }),
@@ -133,7 +134,7 @@ export class ArticlesService implements OnApplicationBootstrap {
     return {
       filter: {
         language,
-        webshop: req.user.webshop?.trim() || null,
+        webshop: userWebshop(req.user.webshop),
         // A delta sync must also learn about articles that were switched off.
         activeOnly: req.modifiedSince === null,
         modifiedSince: req.modifiedSince,

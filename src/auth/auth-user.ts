@@ -10,3 +10,8 @@ export interface AuthUser {
   /** Matched against the media attribute VERWENDUNG. */
   usage: string | null;
 }
+
+/** A user's web-shop value as the service reads it: blank is none. */
+export function userWebshop(webshop: string | null): string | null {
+  return webshop?.trim() || null;
+}

@@ -4,7 +4,7 @@ import { AddressCheckService, AddressToCheck } from '../addresses/address-check.
 import { toNewAddress } from '../addresses/address.mapper';
 import { AddressInputDto } from '../addresses/dto/address-input.dto';
 import { hasText } from '../addresses/validation/address-validators';
-import { AuthUser } from '../auth/auth-user';
+import { AuthUser, userWebshop } from '../auth/auth-user';
 import { ApiError, FieldProblem } from '../common/errors/api-error';
 import { EventRecorder } from '../events/event-recorder';
 import { BACK_OFFICE_FIELDS, CustomerScope } from '../scope/customer-scope';
@@ -72,7 +72,7 @@ export class CustomersService {
           rech: byPath.get('Adressen.RechAdr') ?? null,
         },
         user.name,
-        user.webshop?.trim() || null,
+        userWebshop(user.webshop),
         event,
       ),
     );

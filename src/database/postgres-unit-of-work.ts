@@ -7,7 +7,6 @@ import {
   drawNumberSql,
   GeneratedKey,
   missingRange,
-  SingleStatement,
   stepsOf,
   UnitOfWork,
   WriteBatch,
@@ -23,11 +22,6 @@ import {
  */
 export class PostgresUnitOfWork extends UnitOfWork {
   private readonly sql = new BatchStatements(this.dataSource);
-
-  async once(statement: SingleStatement): Promise<number> {
-    const result = await statement.build(this.dataSource.manager).execute();
-    return 'identifiers' in result ? result.identifiers.length : (result.affected ?? 0);
-  }
 
   async write(batch: WriteBatch): Promise<number | null> {
     const params: unknown[] = [];

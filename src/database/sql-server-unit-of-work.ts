@@ -12,7 +12,6 @@ import {
   drawNumberSql,
   missingRange,
   resolver,
-  SingleStatement,
   stepsOf,
   UnitOfWork,
   WriteBatch,
@@ -20,11 +19,6 @@ import {
 
 /** SQL Server (and any other database): one TypeORM transaction of query builders. */
 export class SqlServerUnitOfWork extends UnitOfWork {
-  async once(statement: SingleStatement): Promise<number> {
-    const result = await statement.build(this.dataSource.manager).execute();
-    return 'identifiers' in result ? result.identifiers.length : (result.affected ?? 0);
-  }
-
   write(batch: WriteBatch): Promise<number | null> {
     return this.dataSource.transaction(async (m) => {
       const number = batch.numberRange ? await drawNumber(m, batch.numberRange) : null;

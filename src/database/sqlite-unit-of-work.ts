@@ -26,7 +26,7 @@ export class SqliteUnitOfWork extends UnitOfWork {
     return this.run((db) => db.transaction(() => this.writeNow(db, batch)));
   }
 
-  once(statement: SingleStatement): Promise<number> {
+  override once(statement: SingleStatement): Promise<number> {
     const [sql, params] = statement.build(this.dataSource.manager).getQueryAndParameters() as [
       string,
       unknown[],

@@ -10,6 +10,9 @@ import type {
 import { EventEntity, NumberRangeEntity } from '@app/erp-db';
 import type { PendingEvent } from '../events/erp-events';
 
+/** Rows per multi-row INSERT or IN list of a write: SQL Server takes at most 2100 parameters a statement. */
+export const CHUNK = 100;
+
 /** In a batch's rows: the number the batch draws, as a string (e.g. AuftNr, DebiNr). */
 export const DRAWN_NUMBER = Symbol('drawn number');
 
@@ -91,7 +94,10 @@ export abstract class UnitOfWork {
   abstract write(batch: WriteBatch): Promise<number | null>;
 
   /** One statement on its own (autocommit), kept out of any other request's open transaction. */
-  abstract once(statement: SingleStatement): Promise<number>;
+  async once(statement: SingleStatement): Promise<number> {
+    const result = await statement.build(this.dataSource.manager).execute();
+    return 'identifiers' in result ? result.identifiers.length : (result.affected ?? 0);
+  }
 
   /**
    * Writes a numbered batch. A duplicate key is either the row that already exists (`existing`

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AuthUser } from '../auth/auth-user';
+import { AuthUser, userWebshop } from '../auth/auth-user';
 import { CustomerScopeStore } from './ports/customer-scope.store';
 
 /** The fields only role admin may write (D12), in the spec's spelling. */
@@ -11,7 +11,7 @@ export const BACK_OFFICE_FIELDS = ['KreditLimit', 'PreisListNr', 'PreisListTyp']
  */
 export function webshopScope(user: AuthUser): string | null {
   if (user.role === 'admin') return null;
-  return user.webshop?.trim() || null;
+  return userWebshop(user.webshop);
 }
 
 /**

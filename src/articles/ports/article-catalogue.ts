@@ -1,5 +1,11 @@
 import { KeyList } from '../../database/sql-reader';
 
+/**
+ * The main language: its description is Artikel.ArtBez itself, and it is the language when
+ * neither the customer nor the request names one.
+ */
+export const MAIN_LANGUAGE = 'ger';
+
 /** Which articles a request may see. */
 export interface ArticleFilter {
   /** ISO 639-2B code of the description (ArtBez) and of its sort order. */

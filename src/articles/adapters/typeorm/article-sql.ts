@@ -1,9 +1,12 @@
 import { readTimestamp, timestampParam } from '@app/erp-db/dialect';
 import { articleKeys, releasesForWebshop } from '../article-detail-sql';
-import { ArticleFilter, ArticleRow, ArticleSort, SortColumn } from '../../ports/article-catalogue';
-
-/** The main language: its description is Artikel.ArtBez itself, served from IX_Artikel_Status_ArtBez_Record. */
-export const MAIN_LANGUAGE = 'ger';
+import {
+  ArticleFilter,
+  ArticleRow,
+  ArticleSort,
+  MAIN_LANGUAGE,
+  SortColumn,
+} from '../../ports/article-catalogue';
 
 export type Dialect = 'sqlite' | 'postgres' | 'mssql';
 

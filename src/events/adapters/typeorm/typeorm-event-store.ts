@@ -8,7 +8,7 @@ import {
 } from '@app/erp-db';
 import { DataSource, EntityManager, In, MoreThan } from 'typeorm';
 import { unitOfWorkFor } from '../../../database/unit-of-work.module';
-import { BatchStep, UnitOfWork } from '../../../database/unit-of-work';
+import { BatchStep, CHUNK, UnitOfWork } from '../../../database/unit-of-work';
 import { StoredEvent } from '../../erp-events';
 import {
   ClaimedDelivery,
@@ -21,9 +21,6 @@ import {
   NewWebhookSubscription,
   WebhookSubscription,
 } from '../../ports/event-store';
-
-/** Rows per multi-row INSERT (SQL Server takes at most 2100 parameters per statement). */
-const CHUNK = 100;
 
 type Row = Record<string, unknown>;
 

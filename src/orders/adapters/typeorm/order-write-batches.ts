@@ -6,14 +6,11 @@ import {
   OrderPaymentEntity,
 } from '@app/erp-db';
 import { ObjectLiteral } from 'typeorm';
-import { BatchStep, DRAWN_NUMBER, GeneratedKey, WriteBatch } from '../../../database/unit-of-work';
+import { BatchStep, CHUNK, DRAWN_NUMBER, GeneratedKey, WriteBatch } from '../../../database/unit-of-work';
 import type { PendingEvent } from '../../../events/erp-events';
 import { NewOrder } from '../../ports/orders.repository';
 import { addressRow } from '../../../addresses/adapters/typeorm/address-row';
 import { lineRow, orderRow } from './order-rows';
-
-/** Rows per multi-row INSERT: SQL Server accepts at most 2100 parameters per statement. */
-const CHUNK = 100;
 
 export const ORDER_NUMBER_RANGE = 'AUFTRAG';
 
