@@ -70,3 +70,23 @@ export async function queryPrepared<T>(
     await runner.release();
   }
 }
+
+/** `dataSource.query` of SQL with TypeORM-style named parameters (`:name`, `:...list`). */
+export function queryNamed<T>(
+  dataSource: DataSource,
+  sql: string,
+  params: Record<string, unknown>,
+): Promise<T[]> {
+  const [text, values] = dataSource.driver.escapeQueryWithParameters(sql, params, {});
+  return dataSource.query(text, values);
+}
+
+/** `queryPrepared` of SQL with TypeORM-style named parameters (`:name`, `:...list`). */
+export function queryPreparedNamed<T>(
+  dataSource: DataSource,
+  sql: string,
+  params: Record<string, unknown>,
+): Promise<T[]> {
+  const [text, values] = dataSource.driver.escapeQueryWithParameters(sql, params, {});
+  return queryPrepared<T>(dataSource, text, values);
+}

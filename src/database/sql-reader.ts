@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { KeyList } from './key-list';
-import { directQueries } from './prepared-statements';
+import { directQueries, queryNamed } from './prepared-statements';
 
 export { KeyList, KeyListBuilder } from './key-list';
 
@@ -37,8 +37,7 @@ export class DataSourceReader extends SqlReader {
   }
 
   private async rows(s: ReadStatement): Promise<unknown[][]> {
-    const [sql, values] = this.dataSource.driver.escapeQueryWithParameters(s.sql, s.params, {});
-    const rows = (await this.dataSource.query(sql, values)) as Record<string, unknown>[];
+    const rows = await queryNamed<Record<string, unknown>>(this.dataSource, s.sql, s.params);
     return rows.map((r) => Object.values(r));
   }
 

@@ -4,7 +4,7 @@ import { dbTypeOf, readTimestamp, timestampParam } from '@app/erp-db';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../../common/config/app-config';
 import { inListBucket, inPieces, MAX_KEYS_PER_STATEMENT } from '../../../database/in-list-bucket';
-import { queryPrepared } from '../../../database/prepared-statements';
+import { queryNamed, queryPreparedNamed } from '../../../database/prepared-statements';
 import { SameTurnReads } from '../../../database/same-turn-reads';
 import { KeyList, ReadStatement, SqlReader } from '../../../database/sql-reader';
 import {
@@ -72,15 +72,6 @@ export class TypeOrmArticleCatalogue extends ArticleCatalogue {
     return dbTypeOf(this.dataSource.options.type);
   }
 
-  private bind(sql: string, params: Record<string, unknown>): [string, unknown[]] {
-    return this.dataSource.driver.escapeQueryWithParameters(sql, params, {});
-  }
-
-  private run<T>(sql: string, params: Record<string, unknown>): Promise<T[]> {
-    const [query, values] = this.bind(sql, params);
-    return this.dataSource.query(query, values);
-  }
-
   referenceData(waehrAbk: string | null, debiNr: string | null): Promise<RequestReferenceData> {
     // Every list request runs it: prepared, and once for the requests of one event-loop turn.
     return this.references.read(JSON.stringify([waehrAbk, debiNr]), () =>
@@ -92,8 +83,10 @@ export class TypeOrmArticleCatalogue extends ArticleCatalogue {
     waehrAbk: string | null,
     debiNr: string | null,
   ): Promise<RequestReferenceData> {
-    const [query, values] = this.bind(REFERENCE_SQL, { waehrAbk: waehrAbk ?? '', debiNr: debiNr ?? '' });
-    const [row] = await queryPrepared<Record<string, unknown>>(this.dataSource, query, values);
+    const [row] = await queryPreparedNamed<Record<string, unknown>>(this.dataSource, REFERENCE_SQL, {
+      waehrAbk: waehrAbk ?? '',
+      debiNr: debiNr ?? '',
+    });
     return {
       leadingCurrency: row.leadingCurrency as string,
       currencyKnown: waehrAbk === null || Number(row.currencyCount) > 0,
@@ -107,7 +100,9 @@ export class TypeOrmArticleCatalogue extends ArticleCatalogue {
   }
 
   async changedArticles(since: Date): Promise<string[]> {
-    const rows = await this.run<{ ArtNr: string }>(CHANGED_SINCE_SQL, { since: timestampParam(since) });
+    const rows = await queryNamed<{ ArtNr: string }>(this.dataSource, CHANGED_SINCE_SQL, {
+      since: timestampParam(since),
+    });
     return rows.map((r) => r.ArtNr);
   }
 
@@ -203,13 +198,17 @@ export class TypeOrmArticleCatalogue extends ArticleCatalogue {
   async rowsByNumbers(artNrs: string[], filter: ArticleFilter): Promise<ArticleRow[]> {
     const rows: RawArticleRow[] = [];
     for (const { sql, params } of this.rowLookups(artNrs, filter))
-      rows.push(...(await this.run<RawArticleRow>(sql, params)));
+      rows.push(...(await queryNamed<RawArticleRow>(this.dataSource, sql, params)));
     return rows.map(toArticleRow);
   }
 
   async count(filter: ArticleFilter): Promise<number> {
     const from = fromWhere(filter, this.config.attributeWebshop);
-    const [row] = await this.run<{ n: number | string }>(`SELECT COUNT(*) AS "n" ${from.sql}`, from.params);
+    const [row] = await queryNamed<{ n: number | string }>(
+      this.dataSource,
+      `SELECT COUNT(*) AS "n" ${from.sql}`,
+      from.params,
+    );
     return Number(row.n);
   }
 }

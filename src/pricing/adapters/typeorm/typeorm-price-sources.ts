@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { inListBucket, inPieces, MAX_KEYS_PER_STATEMENT } from '../../../database/in-list-bucket';
-import { queryPrepared } from '../../../database/prepared-statements';
+import { queryPreparedNamed } from '../../../database/prepared-statements';
 import { SameTurnReads } from '../../../database/same-turn-reads';
 import { CandidatePriceList, PriceRowOptions, PriceSources, StoredPrice } from '../../ports/price-sources';
 import { priceFromValues, pricesSql, PriceRow, toStoredPrice } from '../price-sql';
@@ -58,12 +58,10 @@ export class TypeOrmPriceSources extends PriceSources {
   }
 
   private async readCandidateLists(debiNr: string | null, waehrAbk: string): Promise<CandidatePriceList[]> {
-    const [query, values] = this.dataSource.driver.escapeQueryWithParameters(
-      CANDIDATE_LISTS_SQL,
-      { debiNr, waehrAbk },
-      {},
-    );
-    const rows = await queryPrepared<CandidateRow>(this.dataSource, query, values);
+    const rows = await queryPreparedNamed<CandidateRow>(this.dataSource, CANDIDATE_LISTS_SQL, {
+      debiNr,
+      waehrAbk,
+    });
     return rows.map((r) => ({
       PreisListNr: Number(r.PreisListNr),
       Preisart: r.Preisart,
@@ -81,12 +79,11 @@ export class TypeOrmPriceSources extends PriceSources {
       return super.candidateListsWithPrices(debiNr, waehrAbk, artNrs);
     // Prepared on PostgreSQL (order creation runs it for every order), one statement per size
     // class of the article list.
-    const [query, values] = this.dataSource.driver.escapeQueryWithParameters(
+    const rows = await queryPreparedNamed<CandidateRow & Partial<PriceRow>>(
+      this.dataSource,
       LISTS_WITH_PRICES_SQL,
       { debiNr, waehrAbk, artNrs: inListBucket(artNrs) },
-      {},
     );
-    const rows = await queryPrepared<CandidateRow & Partial<PriceRow>>(this.dataSource, query, values);
     const lists = new Map<number, CandidatePriceList>();
     const prices: StoredPrice[] = [];
     for (const r of rows) {
