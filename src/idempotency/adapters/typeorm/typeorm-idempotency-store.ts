@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IdempotencyKeyEntity, readTimestamp } from '@app/erp-db';
-import { IsNull, LessThan, Repository } from 'typeorm';
+import { FindOptionsWhere, IsNull, LessThan, Repository } from 'typeorm';
 import { isUniqueViolation, UnitOfWork } from '../../../database/unit-of-work';
 import { IdempotencyRecord, IdempotencyStore } from '../../ports/idempotency-store';
 
@@ -77,38 +77,22 @@ export class TypeOrmIdempotencyStore extends IdempotencyStore {
   }
 
   async release(userName: string, key: string): Promise<void> {
-    await this.writes.once({
-      kind: 'change',
-      build: (m) =>
-        m
-          .createQueryBuilder()
-          .delete()
-          .from(IdempotencyKeyEntity)
-          .where({ userName, idemKey: key, statusCode: IsNull() }),
-    });
+    await this.delete({ userName, idemKey: key, statusCode: IsNull() });
   }
 
   async deleteExpired(userName: string, key: string, before: Date): Promise<void> {
-    await this.writes.once({
-      kind: 'change',
-      build: (m) =>
-        m
-          .createQueryBuilder()
-          .delete()
-          .from(IdempotencyKeyEntity)
-          .where({ userName, idemKey: key, createdAt: LessThan(before) }),
-    });
+    await this.delete({ userName, idemKey: key, createdAt: LessThan(before) });
   }
 
-  async purge(before: Date): Promise<number> {
+  purge(before: Date): Promise<number> {
+    return this.delete({ createdAt: LessThan(before) });
+  }
+
+  /** Deletes the keys that match; returns how many. */
+  private delete(where: FindOptionsWhere<IdempotencyKeyEntity>): Promise<number> {
     return this.writes.once({
       kind: 'change',
-      build: (m) =>
-        m
-          .createQueryBuilder()
-          .delete()
-          .from(IdempotencyKeyEntity)
-          .where({ createdAt: LessThan(before) }),
+      build: (m) => m.createQueryBuilder().delete().from(IdempotencyKeyEntity).where(where),
     });
   }
 }
