@@ -26,7 +26,8 @@ describe('query plans of the customer-facing reads', () => {
   let auth: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // A scan's time limit that any scan of the bulk addresses exceeds (PostgreSQL).
+    t = await createTestApp({ ADDRESS_SCAN_TIMEOUT_MS: '1' });
     auth = `Bearer ${await t.token('demo')}`;
     await addBulkRows(t);
   }, 120_000);
@@ -103,6 +104,33 @@ describe('query plans of the customer-facing reads', () => {
   it('tests the web shop of a customer and of an address through indexes', async () => {
     await expectIndexed(`/www/kunden/${CUSTOMER + 77}`, 200);
     await expectIndexed(`/www/adressen/${ADDRESS + 77}`, 200);
+  });
+
+  it('cuts a search by unindexed fields alone off at its time limit on PostgreSQL (503, D13)', async () => {
+    const res = await request(t.server)
+      .get('/www/adressensuche?OrtName=Nirgendwo')
+      .set('Authorization', auth)
+      .parse(json);
+    if (t.dataSource.options.type !== 'postgres') {
+      // SQLite cannot interrupt its one connection's statement: the scan runs to its end
+      expect(res.status).toBe(404);
+      return;
+    }
+    expect(res.status).toBe(503);
+    expect(res.headers['retry-after']).toBe('1');
+    expect(res.body).toEqual({
+      error: 'service_unavailable',
+      error_description:
+        'A search by these fields alone reads every address and took too long; add one of EmailAdress, AdrName, AdrFirma, AdrVorname, OrtPLZ, AdrTf1, AdrTf2.',
+      info: {
+        indexedFields: ['EmailAdress', 'AdrName', 'AdrFirma', 'AdrVorname', 'OrtPLZ', 'AdrTf1', 'AdrTf2'],
+      },
+    });
+    // an indexed field in the same search keeps it off the limit
+    await request(t.server)
+      .get(`/www/adressensuche?OrtName=Z%C3%BCrich&EmailAdress=bulk5%40example.com`)
+      .set('Authorization', auth)
+      .expect(200);
   });
 
   it('reads an order through indexes', async () => {

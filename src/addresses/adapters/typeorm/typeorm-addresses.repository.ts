@@ -11,8 +11,9 @@ import {
   mssqlSearchColumn,
 } from '@app/erp-db';
 import { AppConfig } from '../../../common/config/app-config';
+import { ApiError } from '../../../common/errors/api-error';
 import {
-  CUSTOMER_WEBSHOP_MATCH,
+  customerInWebshop,
   customerWebshopParams,
 } from '../../../scope/adapters/typeorm/typeorm-customer-scope.store';
 import {
@@ -81,7 +82,13 @@ export class TypeOrmAddressesRepository extends AddressesRepository {
       params,
       {},
     );
-    const rows: SearchRow[] = await this.customers.query(query, values);
+    const indexed = Object.keys(criteria).some((f) =>
+      (INDEXED_SEARCH_FIELDS as readonly string[]).includes(f),
+    );
+    const rows: SearchRow[] =
+      indexed || db !== 'postgres'
+        ? await this.customers.query(query, values)
+        : await this.scan(query, values);
     if (rows.length === 0) return { count: 0, customer: null };
     const c = rows[0];
     const count = Number(c.n);
@@ -96,7 +103,33 @@ export class TypeOrmAddressesRepository extends AddressesRepository {
       },
     };
   }
+
+  /**
+   * A search by unindexed fields only reads every address: on PostgreSQL it gets at most
+   * ADDRESS_SCAN_TIMEOUT_MS, then answers 503 (D13) instead of holding a connection for minutes.
+   * SQLite cannot interrupt a statement of its one connection; there the scan runs to its end.
+   */
+  private async scan(query: string, values: unknown[]): Promise<SearchRow[]> {
+    try {
+      return await this.customers.manager.transaction(async (m) => {
+        await m.query(`SET LOCAL statement_timeout = ${this.config.addressScanTimeoutMs}`);
+        return m.query(query, values) as Promise<SearchRow[]>;
+      });
+    } catch (err) {
+      if ((err as { driverError?: { code?: string } }).driverError?.code !== QUERY_CANCELED) throw err;
+      throw new ApiError(
+        503,
+        'service_unavailable',
+        `A search by these fields alone reads every address and took too long; add one of ${INDEXED_SEARCH_FIELDS.join(', ')}.`,
+        { indexedFields: [...INDEXED_SEARCH_FIELDS] },
+        { 'Retry-After': '1' },
+      );
+    }
+  }
 }
+
+/** PostgreSQL's code of a statement cancelled by its statement_timeout. */
+const QUERY_CANCELED = '57014';
 
 interface SearchRow {
   DebiNr: string;
@@ -117,13 +150,11 @@ function searchForm(db: DbType, field: string): string {
  * The distinct customers with an address matching every condition in a role: one look-up per
  * role column through its index (IX_Debitor_KundKontakt/KundLief/KundRech), from the addresses the
  * search indexes found, instead of one join over every customer with OR. `inShop`: only those of
- * the user's web shop (D12), tested on the customer's own attribute row.
+ * the user's web shop (D12), tested on each candidate's own attribute row (customerInWebshop).
  */
 function customersSql(conditions: string[], inShop: boolean): string {
   const matching = `SELECT a."AdrNr" FROM "Adressen" a WHERE ${conditions.join(' AND ')}`;
-  const shop = inShop
-    ? ` AND EXISTS (SELECT 1 FROM "Attribut" w WHERE w."ObjKey" = d."DebiNr" AND ${CUSTOMER_WEBSHOP_MATCH})`
-    : '';
+  const shop = inShop ? ` AND ${customerInWebshop('d')}` : '';
   return ROLE_COLUMNS.map(
     (role) =>
       `SELECT d."DebiNr" AS "DebiNr", d."KundKontakt" AS "KundKontakt", d."KundLief" AS "KundLief", ` +
