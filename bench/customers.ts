@@ -163,7 +163,7 @@ async function startApp(): Promise<NestFastifyApplication> {
   return app;
 }
 
-function newCustomer(i: number): unknown {
+export function newCustomer(i: number): unknown {
   return {
     GrundDaten: { WaehrAbk: 'CHF', FAKTZahlArt: 'L', Kommentar: 'Benchmark' },
     Adressen: {

@@ -6,6 +6,7 @@ import {
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
@@ -32,6 +33,10 @@ export class AddressSearchController {
   @ApiBadRequestResponse({ description: 'No parameter, an unknown one, or one too long.' })
   @ApiNotFoundResponse({ description: 'No customer matches.' })
   @ApiConflictResponse({ description: 'Several customers match; info.count says how many.' })
+  @ApiServiceUnavailableResponse({
+    description:
+      'A search by unindexed fields only ran out of time (ADDRESS_SCAN_TIMEOUT_MS); see Retry-After.',
+  })
   async search(
     @Query() query: AddressSearchQuery,
     @Req() req: FastifyRequest,

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Statement } from 'better-sqlite3';
 import { sqliteDriver } from '@app/erp-db/sqlite-driver';
+import { registerSqliteFunctions } from '@app/erp-db/sqlite-functions';
 import { workerData } from 'node:worker_threads';
 import { positionalParameters } from './named-parameters';
 import { KeyListBuilder } from './key-list';
@@ -31,6 +32,7 @@ function connection(): Database.Database {
   db = new (sqliteDriver())(settings.file, { readonly: true, fileMustExist: true });
   db.pragma('busy_timeout = 10000');
   db.pragma(`cache_size = -${settings.cacheKiB}`);
+  registerSqliteFunctions(db);
   return db;
 }
 

@@ -4,18 +4,13 @@ import { DbType } from './dialect';
 import { ERP_ENTITIES } from './entities';
 import { ERP_MIGRATIONS } from './migrations';
 import { sqliteDriver } from './sqlite-driver';
+import { registerSqliteFunctions } from './sqlite-functions';
 
 /**
  * Page cache of every SQLite connection: 64 MiB (negative = KiB) instead of SQLite's 2 MiB, so a
  * catalogue's indexes stay in memory; taken only as pages are read.
  */
 export const SQLITE_CACHE_PRAGMA = 'cache_size = -65536';
-
-/**
- * SQL function that lowers like JavaScript (Ü, É, …): SQLite's own LOWER folds ASCII only, the
- * other databases fold every letter, and the address search must find the same rows on all.
- */
-export const SQLITE_UNICODE_LOWER = 'erp_unicode_lower';
 
 /**
  * Settings and functions of every read-write SQLite connection of the service: TypeORM's (through
@@ -30,9 +25,7 @@ export function prepareSqliteConnection(db: Database): void {
   db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 10000');
   db.pragma(SQLITE_CACHE_PRAGMA);
-  db.function(SQLITE_UNICODE_LOWER, { deterministic: true }, (s: unknown) =>
-    s === null || s === undefined ? null : String(s).toLowerCase(),
-  );
+  registerSqliteFunctions(db);
 }
 
 export interface ErpDbSettings {

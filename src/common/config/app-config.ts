@@ -61,6 +61,8 @@ export class AppConfig {
   readonly attributeEvents!: string;
   /** The whole request (headers and body) must arrive within this time, else 408 (0 = no limit). */
   readonly requestTimeoutMs!: number;
+  /** PostgreSQL: longest run of an address search by unindexed fields only, else 503. */
+  readonly addressScanTimeoutMs!: number;
   /** A connection idle this long is closed (0 = never). */
   readonly connectionTimeoutMs!: number;
   /** How long a kept-alive connection waits for its next request. */
@@ -293,6 +295,7 @@ export function loadAppConfig(env: Env = process.env): AppConfig {
     attributeUsage: r.attributeKey('ATTRIBUTE_USAGE', 'VERWENDUNG'),
     attributeEvents: r.attributeKey('ATTRIBUTE_EVENTS', 'RESTEVENTS'),
     requestTimeoutMs: r.int('REQUEST_TIMEOUT_MS', 60_000, 0, 3_600_000),
+    addressScanTimeoutMs: r.int('ADDRESS_SCAN_TIMEOUT_MS', 2_000, 1, 600_000),
     connectionTimeoutMs: r.int('CONNECTION_TIMEOUT_MS', 120_000, 0, 3_600_000),
     keepAliveTimeoutMs: r.int('KEEP_ALIVE_TIMEOUT_MS', 72_000, 1_000, 3_600_000),
     idempotencyRetentionHours: r.int('IDEMPOTENCY_RETENTION_HOURS', 24, 1, 24 * 365),

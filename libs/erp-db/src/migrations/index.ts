@@ -6,8 +6,14 @@ import { CustomerAddressRoleIndexes1700000051000 } from './1700000051000-custome
 import { PriceListTierIndex1700000052000 } from './1700000052000-price-list-tier-index';
 import { EventOutbox1700000060000 } from './1700000060000-event-outbox';
 import { AttributeOwnerCoveringIndex1700000061000 } from './1700000061000-attribute-owner-covering-index';
+import { AddressSearchIndexes1700000070000 } from './1700000070000-address-search-indexes';
 
 export { EVENT_NUMBER_RANGE } from './1700000060000-event-outbox';
+export {
+  addressSearchKey,
+  INDEXED_SEARCH_FIELDS,
+  mssqlSearchColumn,
+} from './1700000070000-address-search-indexes';
 
 /** Every migration in order, listed explicitly (no globs). */
 export const ERP_MIGRATIONS = [
@@ -19,4 +25,5 @@ export const ERP_MIGRATIONS = [
   PriceListTierIndex1700000052000,
   EventOutbox1700000060000,
   AttributeOwnerCoveringIndex1700000061000,
+  AddressSearchIndexes1700000070000,
 ];

@@ -55,4 +55,9 @@ describe('migrations on SQL Server (rendered, not executed)', () => {
     expect(tables).toEqual(expect.arrayContaining(['rest_event', 'rest_event_delivery', 'rest_webhook']));
     expect(ddl).toContain('DROP TABLE rest_outbox');
   });
+
+  it('indexes the search form of addresses through computed columns (no expression indexes there)', () => {
+    expect(ddl).toContain('ALTER TABLE "Adressen" ADD "EmailAdress_Suche" AS LOWER(TRIM("EmailAdress"))');
+    expect(ddl).toContain('CREATE INDEX "IX_Adressen_Suche_EmailAdress" ON "Adressen" ("EmailAdress_Suche")');
+  });
 });

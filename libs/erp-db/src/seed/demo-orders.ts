@@ -16,6 +16,21 @@ import { DEMO_TIME, TAX_CODES } from './demo-fixtures';
 
 const TAX_RATE: Record<string, string> = Object.fromEntries(TAX_CODES.map((t) => [t.WUSTCode, t.WUSTSatz]));
 
+/** The first generated order's number: after the fixture orders 100001 and 100002. */
+const FIRST_GENERATED_ORDER = 100_003;
+/** Offer numbers (the fixtures 500001-500003, then the OFFERTE range): generated orders skip them. */
+export const OFFER_NUMBERS = { first: 500_001, last: 999_999 } as const;
+
+/**
+ * The number of the i-th generated order (0-based): counting up from 100003 and jumping over the
+ * offer numbers, so that any number of orders stays clear of the fixture offers and of the offers
+ * the ERP numbers next.
+ */
+export function generatedOrderNumber(i: number): number {
+  const n = FIRST_GENERATED_ORDER + i;
+  return n < OFFER_NUMBERS.first ? n : n + (OFFER_NUMBERS.last - OFFER_NUMBERS.first + 1);
+}
+
 interface LineSeed {
   artNr: string;
   bez: string;
@@ -199,7 +214,7 @@ export async function seedOrders(m: EntityManager, customers: number, generated:
   const pool = customerRows.filter((r) => r.DebiNr > '10002');
   for (let i = 0; i < generated; i++) {
     const cust = pool.length > 0 ? pool[i % pool.length] : null;
-    const auftNr = String(100003 + i);
+    const auftNr = String(generatedOrderNumber(i));
     const chf = !cust || cust.WaehrAbk === 'CHF';
     const artA = 1006 + ((i * 7) % 250);
     add({
@@ -220,7 +235,12 @@ export async function seedOrders(m: EntityManager, customers: number, generated:
   }
   await flush();
   await bulkInsert(m, NumberRangeEntity, [
-    { Name: 'AUFTRAG', LetzteNr: 100002 + generated, Bezeichnung: 'Auftragsnummern' },
+    // The service draws its order numbers after the last generated one.
+    {
+      Name: 'AUFTRAG',
+      LetzteNr: generated > 0 ? generatedOrderNumber(generated - 1) : 100002,
+      Bezeichnung: 'Auftragsnummern',
+    },
     { Name: 'OFFERTE', LetzteNr: 500003, Bezeichnung: 'Offertnummern' },
   ]);
 }

@@ -30,6 +30,7 @@ import { seedOrders } from './demo-orders';
 /** The demo data set; articles, customers and orders have a file each (demo-*.ts). */
 export { demoPng } from './demo-articles';
 export { DEMO_ATTRIBUTE_KEYS } from './demo-fixtures';
+export { generatedOrderNumber } from './demo-orders';
 
 export interface SeedSize {
   articles: number;

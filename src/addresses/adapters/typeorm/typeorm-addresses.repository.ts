@@ -1,10 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, Repository, SelectQueryBuilder } from 'typeorm';
-import { AddressEntity, AttributeEntity, CustomerEntity, SQLITE_UNICODE_LOWER } from '@app/erp-db';
-import { AppConfig } from '../../../common/config/app-config';
+import { In, Repository } from 'typeorm';
 import {
-  CUSTOMER_WEBSHOP_MATCH,
+  AddressEntity,
+  addressSearchKey,
+  CustomerEntity,
+  DbType,
+  dbTypeOf,
+  INDEXED_SEARCH_FIELDS,
+  mssqlSearchColumn,
+} from '@app/erp-db';
+import { AppConfig } from '../../../common/config/app-config';
+import { ApiError } from '../../../common/errors/api-error';
+import {
+  customerInWebshop,
   customerWebshopParams,
 } from '../../../scope/adapters/typeorm/typeorm-customer-scope.store';
 import {
@@ -18,9 +27,6 @@ import {
 } from '../../ports/addresses.repository';
 
 const ADDRESS_COLUMNS: Array<keyof AddressRecord> = ['AdrNr', ...ADDRESS_FIELDS];
-
-/** Contact, delivery and billing address. */
-const MAX_ROWS_OF_ONE_CUSTOMER = 3;
 
 function toRecord(e: AddressEntity): AddressRecord {
   const r = {} as Record<string, unknown>;
@@ -62,82 +68,103 @@ export class TypeOrmAddressesRepository extends AddressesRepository {
   }
 
   async searchCustomer(criteria: AddressCriteria, webshop: string | null): Promise<AddressSearchResult> {
-    // One row per (address, customer) pair and a customer has at most three addresses, so four
-    // rows without DISTINCT (which would make SQLite walk every customer) settle "one or more".
-    const rows = await this.matching(criteria, webshop)
-      .select('d.DebiNr', 'DebiNr')
-      .addSelect('d.KundKontakt', 'KundKontakt')
-      .addSelect('d.KundLief', 'KundLief')
-      .addSelect('d.KundRech', 'KundRech')
-      .limit(MAX_ROWS_OF_ONE_CUSTOMER + 1)
-      .getRawMany<{
-        DebiNr: string;
-        KundKontakt: number | string;
-        KundLief: number | string;
-        KundRech: number | string;
-      }>();
-    const customers = new Set(rows.map((r) => r.DebiNr));
-    if (customers.size === 0) return { count: 0, customer: null };
-    if (customers.size === 1 && rows.length <= MAX_ROWS_OF_ONE_CUSTOMER) {
-      const c = rows[0];
-      return {
-        count: 1,
-        customer: {
-          DebiNr: c.DebiNr,
-          KundKontakt: Number(c.KundKontakt),
-          KundLief: Number(c.KundLief),
-          KundRech: Number(c.KundRech),
-        },
-      };
-    }
-    const total = await this.matching(criteria, webshop)
-      .select('COUNT(DISTINCT d.DebiNr)', 'n')
-      .getRawOne<{ n: number | string }>();
-    return { count: Number(total?.n ?? 0), customer: null };
+    const driver = this.customers.manager.connection.driver;
+    const db = dbTypeOf(driver.options.type);
+    const params: Record<string, string> =
+      webshop === null ? {} : customerWebshopParams(this.config, webshop);
+    const conditions = Object.entries(criteria).map(([field, value], i) => {
+      params[`v${i}`] = (value ?? '').trim().toLowerCase();
+      // field comes from the query DTO's whitelist of address fields, never from free text
+      return `${searchForm(db, field)} = :v${i}`;
+    });
+    const [query, values] = driver.escapeQueryWithParameters(
+      firstRow(db, `u.*, COUNT(*) OVER () AS "n" FROM (${customersSql(conditions, webshop !== null)}) u`),
+      params,
+      {},
+    );
+    const indexed = Object.keys(criteria).some((f) =>
+      (INDEXED_SEARCH_FIELDS as readonly string[]).includes(f),
+    );
+    const rows: SearchRow[] =
+      indexed || db !== 'postgres'
+        ? await this.customers.query(query, values)
+        : await this.scan(query, values);
+    if (rows.length === 0) return { count: 0, customer: null };
+    const c = rows[0];
+    const count = Number(c.n);
+    if (count > 1) return { count, customer: null };
+    return {
+      count,
+      customer: {
+        DebiNr: c.DebiNr,
+        KundKontakt: Number(c.KundKontakt),
+        KundLief: Number(c.KundLief),
+        KundRech: Number(c.KundRech),
+      },
+    };
   }
 
-  /** Customers with one address (in any role) that matches every criterion, ignoring case and blanks. */
-  private matching(criteria: AddressCriteria, webshop: string | null): SelectQueryBuilder<AddressEntity> {
-    const sqlite = this.customers.manager.connection.driver.options.type === 'better-sqlite3';
-    // SQLite's LOWER folds ASCII only; the registered function (prepareSqliteConnection) lowers Ü, É, …
-    const lower = sqlite ? SQLITE_UNICODE_LOWER : 'LOWER';
-    // SQLite (without statistics) would walk every customer and look the address up; the unary
-    // plus takes the address key out of index use, so the scan starts at the matching addresses.
-    const adr = sqlite ? '+a.AdrNr' : 'a.AdrNr';
-    const qb = this.addresses
-      .createQueryBuilder('a')
-      .innerJoin(
-        CustomerEntity,
-        'd',
-        `(d.KundKontakt = ${adr} OR d.KundLief = ${adr} OR d.KundRech = ${adr})`,
+  /**
+   * A search by unindexed fields only reads every address: on PostgreSQL it gets at most
+   * ADDRESS_SCAN_TIMEOUT_MS, then answers 503 (D13) instead of holding a connection for minutes.
+   * SQLite cannot interrupt a statement of its one connection; there the scan runs to its end.
+   */
+  private async scan(query: string, values: unknown[]): Promise<SearchRow[]> {
+    try {
+      return await this.customers.manager.transaction(async (m) => {
+        await m.query(`SET LOCAL statement_timeout = ${this.config.addressScanTimeoutMs}`);
+        return m.query(query, values) as Promise<SearchRow[]>;
+      });
+    } catch (err) {
+      if ((err as { driverError?: { code?: string } }).driverError?.code !== QUERY_CANCELED) throw err;
+      throw new ApiError(
+        503,
+        'service_unavailable',
+        `A search by these fields alone reads every address and took too long; add one of ${INDEXED_SEARCH_FIELDS.join(', ')}.`,
+        { indexedFields: [...INDEXED_SEARCH_FIELDS] },
+        { 'Retry-After': '1' },
       );
-    // D12: a web-shop user finds the customers of its web shop only.
-    if (webshop !== null)
-      qb.innerJoin(
-        AttributeEntity,
-        'w',
-        `w."ObjKey" = d."DebiNr" AND ${CUSTOMER_WEBSHOP_MATCH}`,
-        customerWebshopParams(this.config, webshop),
-      );
-    Object.entries(criteria).forEach(([field, value], i) => {
-      const wanted = (value ?? '').trim();
-      // field comes from the query DTO's whitelist of address fields, never from free text
-      if (sqlite) {
-        // native LIKE (ASCII case-insensitive) narrows the rows before the JavaScript function runs
-        qb.andWhere(`TRIM(a.${field}) LIKE :like${i} ESCAPE '\\'`, { [`like${i}`]: likePattern(wanted) });
-      }
-      qb.andWhere(`${lower}(TRIM(a.${field})) = :v${i}`, { [`v${i}`]: wanted.toLowerCase() });
-    });
-    return qb;
+    }
   }
 }
 
-/** A LIKE pattern that every case variant of `value` matches: non-ASCII characters become `_`. */
-function likePattern(value: string): string {
-  let pattern = '';
-  for (const c of value) {
-    if (c === '\\' || c === '%' || c === '_') pattern += '\\' + c;
-    else pattern += c.charCodeAt(0) < 0x80 ? c : '_';
-  }
-  return pattern;
+/** PostgreSQL's code of a statement cancelled by its statement_timeout. */
+const QUERY_CANCELED = '57014';
+
+interface SearchRow {
+  DebiNr: string;
+  KundKontakt: number | string;
+  KundLief: number | string;
+  KundRech: number | string;
+  n: number | string;
+}
+
+/** The search form of `a.<field>`: on SQL Server the indexed computed column where there is one. */
+function searchForm(db: DbType, field: string): string {
+  if (db === 'mssql' && (INDEXED_SEARCH_FIELDS as readonly string[]).includes(field))
+    return `a."${mssqlSearchColumn(field)}"`;
+  return addressSearchKey(db, `a."${field}"`);
+}
+
+/**
+ * The distinct customers with an address matching every condition in a role: one look-up per
+ * role column through its index (IX_Debitor_KundKontakt/KundLief/KundRech), from the addresses the
+ * search indexes found, instead of one join over every customer with OR. `inShop`: only those of
+ * the user's web shop (D12), tested on each candidate's own attribute row (customerInWebshop).
+ */
+function customersSql(conditions: string[], inShop: boolean): string {
+  const matching = `SELECT a."AdrNr" FROM "Adressen" a WHERE ${conditions.join(' AND ')}`;
+  const shop = inShop ? ` AND ${customerInWebshop('d')}` : '';
+  return ROLE_COLUMNS.map(
+    (role) =>
+      `SELECT d."DebiNr" AS "DebiNr", d."KundKontakt" AS "KundKontakt", d."KundLief" AS "KundLief", ` +
+      `d."KundRech" AS "KundRech" FROM "Debitor" d WHERE d."${role}" IN (${matching})${shop}`,
+  ).join(' UNION ');
+}
+
+const ROLE_COLUMNS = ['KundKontakt', 'KundLief', 'KundRech'] as const;
+
+/** `SELECT <rest>` reduced to its first row. */
+function firstRow(db: DbType, rest: string): string {
+  return db === 'mssql' ? `SELECT TOP (1) ${rest}` : `SELECT ${rest} LIMIT 1`;
 }
