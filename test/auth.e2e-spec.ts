@@ -125,14 +125,15 @@ describe('auth: tokens, bearer guard, roles, revocation', () => {
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.headers['content-type']).toBe('application/json; charset=iso-8859-1');
       const rows = await t.dataSource.getRepository(ApiTokenEntity).find();
-      const row = rows.find((r) => r.tokenHash === sha256(res.body.access_token));
-      expect(row).toBeDefined();
+      const matching = rows.filter((r) => r.tokenHash === sha256(res.body.access_token));
+      expect(matching).toHaveLength(1);
+      const [row] = matching;
       expect(rows.some((r) => r.tokenHash.includes(res.body.access_token))).toBe(false);
       const demo = await t.dataSource.getRepository(ApiUserEntity).findOneByOrFail({ name: 'demo' });
-      expect(row!.userId).toBe(demo.id);
-      expect(row!.revokedAt).toBeNull();
-      expect(row!.createdAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
-      expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBe(3600 * 1000);
+      expect(row.userId).toBe(demo.id);
+      expect(row.revokedAt).toBeNull();
+      expect(row.createdAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+      expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBe(3600 * 1000);
     });
 
     it('gives a new token on every call', async () => {

@@ -6,6 +6,7 @@ import { extract } from '@app/zugferd';
 import { readCorpusFile } from '../libs/zugferd/test/corpus';
 import { PdfTools } from '../libs/zugferd/test/pdf-tools';
 import { bytes, createTestApp, json, TestApp } from './support/test-app';
+import { eventually } from './support/webhook-receiver';
 
 const idealPdf = readCorpusFile('pdf-plain/plain_mustang_508blanko_PDFA3B.pdf');
 const einfachXml = readCorpusFile('xml-cii/EN16931_Einfach.cii.xml');
@@ -203,16 +204,21 @@ describe('POST /www/zugferd', () => {
       XML: base64(einfachXml),
       Verbose: true,
     }).expect(200);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-
     const logDir = t.config.logDir;
-    const log = existsSync(logDir)
-      ? readdirSync(logDir)
-          .filter((name) => !name.startsWith('zugferd'))
-          .map((name) => readFileSync(join(logDir, name), 'utf8'))
-          .join('\n')
-      : '';
-    expect(log).toContain('embedded factur-x.xml');
+    const serviceLog = () =>
+      existsSync(logDir)
+        ? readdirSync(logDir)
+            .filter((name) => !name.startsWith('zugferd'))
+            .map((name) => readFileSync(join(logDir, name), 'utf8'))
+            .join('\n')
+        : '';
+    // Log files are written asynchronously.
+    let log = '';
+    await eventually(
+      () => (log = serviceLog()).includes('embedded factur-x.xml'),
+      10_000,
+      'the steps logged',
+    );
     expect(log).not.toContain(base64(einfachXml).slice(0, 64));
   });
 });

@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { WebhookSubscriptionEntity } from '@app/erp-db';
+import { Not } from 'typeorm';
+import { EventDeliveryEntity, EventEntity, WebhookSubscriptionEntity } from '@app/erp-db';
 import { ApiTokensRepository } from '../src/auth/ports/api-tokens.repository';
 import { ApiUsersRepository } from '../src/auth/ports/api-users.repository';
 import { UserAdminService } from '../src/auth/user-admin.service';
@@ -16,6 +17,15 @@ const SECRET = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
 
 const newCustomer = newCustomerBody();
 const newOrder = newOrderBody('10001', {}, 2);
+
+/** Every event's deliveries are created (fan-out writes them all at once, with the flag). */
+async function allFannedOut(t: TestApp): Promise<void> {
+  await eventually(
+    async () => (await t.dataSource.getRepository(EventEntity).countBy({ fannedOut: 0 })) === 0,
+    10_000,
+    'every event fanned out',
+  );
+}
 
 async function deliveries(
   t: TestApp,
@@ -197,14 +207,21 @@ describe('events: outbox, log and webhook listeners, feed (D10)', () => {
       .parse(json)
       .expect(200);
     ids.push(...feed.body.data.slice(-3).map((e: { id: string }) => e.id));
-    await new Promise((r) => setTimeout(r, 3000));
-    const failing = await request(t.server)
-      .get('/www/events?status=failed')
-      .set(await auth('admin'))
-      .parse(json)
-      .expect(200);
-    expect(failing.body.data.map((e: { id: string }) => e.id)).toEqual(expect.arrayContaining(ids));
-    expect(failing.body.data[0].deliveries).toContainEqual(
+    let failing: Array<{ id: string; deliveries: unknown[] }> = [];
+    await eventually(
+      async () => {
+        const res = await request(t.server)
+          .get('/www/events?status=failed')
+          .set(await auth('admin'))
+          .parse(json)
+          .expect(200);
+        failing = res.body.data;
+        return ids.every((id) => failing.some((e) => e.id === id));
+      },
+      20_000,
+      'the three events listed as failed',
+    );
+    expect(failing[0].deliveries).toContainEqual(
       expect.objectContaining({ listener: 'webhook', status: 'pending', lastError: expect.any(String) }),
     );
     await receiver.start(port);
@@ -405,7 +422,12 @@ describe('webhook subscriptions: handshake, ownership, private addresses', () =>
       .expect(201);
     await request(t.server).post('/www/auftrag').set('Authorization', integration).send(newOrder).expect(201);
     await eventually(() => receiver.events().length >= 1, 10_000, 'the subscription delivery');
-    await new Promise((r) => setTimeout(r, 300));
+    // The order's event is fanned out without a delivery to the subscription: none can follow.
+    await allFannedOut(t);
+    const toSubscription = await t.dataSource
+      .getRepository(EventDeliveryEntity)
+      .countBy({ listener: 'subscription', target: String(hook.id) });
+    expect(toSubscription).toBe(1);
     const messages = receiver.events();
     expect(messages.map((m) => m.json.event)).toEqual(['REST_Kunde']);
     expect(verifySignature(hook.secret, messages[0])).toBe(true);
@@ -487,7 +509,12 @@ describe('webhook subscriptions: handshake, ownership, private addresses', () =>
     );
     const before = receiver.received.length;
     await request(t.server).post('/www/auftrag').set('Authorization', integration).send(newOrder).expect(201);
-    await new Promise((r) => setTimeout(r, 1000));
+    // Fanned out without a delivery to the disabled endpoint: nothing more can be sent to it.
+    await allFannedOut(t);
+    const open = await t.dataSource
+      .getRepository(EventDeliveryEntity)
+      .countBy({ listener: 'subscription', target: String(id), status: Not('dead') });
+    expect(open).toBe(0);
     expect(receiver.received.length).toBe(before);
   });
 });

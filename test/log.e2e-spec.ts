@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { createTestApp, json, TestApp } from './support/test-app';
+import { eventually } from './support/webhook-receiver';
 
 jest.setTimeout(60_000);
 
@@ -174,7 +175,8 @@ describe('log: request lines and DELETE /www/log', () => {
   it('logging goes on when the current file is deleted behind its back', async () => {
     const dir = t.config.logDir;
     for (const f of ownLogFiles(dir)) rmSync(join(dir, f));
-    await new Promise((r) => setTimeout(r, 5500));
+    // The watchdog (every 5 s) sees the file gone and opens a new one.
+    await eventually(() => ownLogFiles(dir).length > 0, 15_000, 'a new log file');
     await request(t.server).get('/health').set('X-Request-Id', 'log-after-rm').expect(200);
     const [line] = await waitForLine(dir, (l) => l.reqId === 'log-after-rm');
     expect(line.status).toBe(200);
@@ -194,7 +196,8 @@ describe('log: rotation', () => {
   it('starts a new file before one passes LOG_FILE_MAX_BYTES and keeps LOG_MAX_FILES files', async () => {
     for (let i = 0; i < 120; i++) await request(t.server).get('/health').set('X-Request-Id', `rot-${i}`);
     await waitForLine(t.config.logDir, (l) => l.reqId === 'rot-119');
-    await new Promise((r) => setTimeout(r, 300));
+    // Old files are removed asynchronously after a rotation.
+    await eventually(() => ownLogFiles(t.config.logDir).length <= 3, 5000, 'the old files removed');
     const files = ownLogFiles(t.config.logDir);
     expect(files).toHaveLength(3);
     for (const f of files) expect(statSync(join(t.config.logDir, f)).size).toBeLessThanOrEqual(4096);

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startService, stopService } from './support/child-processes';
 import { cloneTemplate, testDbType } from './support/test-databases';
+import { eventually } from './support/webhook-receiver';
 
 jest.setTimeout(120_000);
 
@@ -13,7 +14,10 @@ interface Answer {
   body: string;
 }
 
-/** One request on its own connection; `hold` delays the second half of the body. */
+/**
+ * One request on its own connection; `hold` delays the second half of the body. `written` is
+ * called once what is sent before `hold` (all of a request without a body) is written.
+ */
 function send(
   base: string,
   method: string,
@@ -21,7 +25,7 @@ function send(
   headers: Record<string, string>,
   body?: string,
   hold?: Promise<void>,
-  sent?: () => void,
+  written?: () => void,
 ): Promise<Answer> {
   return new Promise((ok, fail) => {
     const bytes = body === undefined ? undefined : Buffer.from(body);
@@ -42,20 +46,34 @@ function send(
       },
     );
     req.on('error', fail);
-    if (sent) req.on('finish', sent);
-    if (!bytes) return void req.end();
+    if (!bytes) return void req.end(written);
     const half = Math.floor(bytes.length / 2);
-    req.write(bytes.subarray(0, half));
+    req.write(bytes.subarray(0, half), written);
     void (hold ?? Promise.resolve()).then(() => req.end(bytes.subarray(half)));
   });
 }
 
 /**
- * The service's drain in this test. With 1.5 s the pages sent just before SIGTERM were reset twice
- * in many runs, each time on the loaded 2-core CI machine: a longer drain leaves a starved service
- * time to read them. The test waits half a second beyond it before it expects a refused connection.
+ * The service's drain in this test: the time in which /ready is asked after SIGTERM. The requests
+ * under way are read by the service before the signal (see `readUpToNow`), so it need not cover a
+ * starved service reading them.
  */
-const DRAIN_MS = 4000;
+const DRAIN_MS = 3000;
+
+/**
+ * Resolves once a request on a new connection is answered: the service accepts connections in
+ * order and reads each before answering a later one, so whatever was written before is read.
+ */
+async function readUpToNow(base: string): Promise<void> {
+  expect((await send(base, 'GET', '/health', {})).status).toBe(200);
+}
+
+/** Whether a new connection is refused (the listener is closed). */
+const refused = (base: string) =>
+  send(base, 'GET', '/health', {}).then(
+    () => false,
+    (e: Error) => /ECONNREFUSED/.test(e.message),
+  );
 
 describe('graceful shutdown: SIGTERM drains, then lets every started request finish', () => {
   let db: Awaited<ReturnType<typeof cloneTemplate>>;
@@ -99,6 +117,8 @@ describe('graceful shutdown: SIGTERM drains, then lets every started request fin
     // An order whose body is half sent when SIGTERM arrives, and 30 page requests under way.
     let release!: () => void;
     const hold = new Promise<void>((ok) => (release = ok));
+    let halfWritten!: () => void;
+    const orderStarted = new Promise<void>((ok) => (halfWritten = ok));
     const order = send(
       service.base,
       'POST',
@@ -109,8 +129,9 @@ describe('graceful shutdown: SIGTERM drains, then lets every started request fin
         Positionen: [{ ArtNr: '1000', Menge: 1 }],
       }),
       hold,
+      halfWritten,
     );
-    await new Promise((r) => setTimeout(r, 300));
+    await orderStarted;
     // Pages whose requests are written to the socket just before the signal: they have started.
     let written = 0;
     let allWritten!: () => void;
@@ -121,21 +142,24 @@ describe('graceful shutdown: SIGTERM drains, then lets every started request fin
       }),
     );
     await ready;
+    await readUpToNow(service.base);
     service.child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 200));
 
     // Draining: still served, but no longer ready, so that a balancer stops sending.
-    const draining = await send(service.base, 'GET', '/ready', {});
-    expect(draining.status).toBe(503);
+    let draining: Answer = { status: 0, body: '' };
+    await eventually(
+      async () => (draining = await send(service.base, 'GET', '/ready', {})).status === 503,
+      DRAIN_MS,
+      '/ready to answer 503',
+    );
     expect(JSON.parse(draining.body)).toEqual({
       error: 'service_unavailable',
       error_description: 'The service is shutting down.',
       info: { shuttingDown: true },
     });
-    await new Promise((r) => setTimeout(r, DRAIN_MS + 500));
 
     // After the drain the listening socket is closed: a new connection is refused.
-    await expect(send(service.base, 'GET', '/health', {})).rejects.toThrow(/ECONNREFUSED/);
+    await eventually(() => refused(service.base), DRAIN_MS + 30_000, 'the listener to close');
     expect(service.child.exitCode).toBeNull(); // still finishing the order
 
     release();

@@ -126,7 +126,7 @@ describe('ArticlesService at start-up', () => {
   it('a failing read is logged and does not stop the start', async () => {
     const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
     const s = setup([{ name: 'demo', webshop: 'SHOP', disabled: false }], true);
-    await expect(s.bootstrap()).resolves.toBeDefined();
+    await s.bootstrap();
     expect(warn).toHaveBeenCalledWith(
       'reading the first article pages at start-up failed: Error: database gone',
     );
