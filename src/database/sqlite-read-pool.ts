@@ -22,6 +22,8 @@ interface Gathered {
 
 export interface SqliteReadPoolSettings extends SqliteReadSettings {
   threads: number;
+  /** A thread failed outside any read (the pool starts another). */
+  onThreadError: (err: Error) => void;
 }
 
 /**
@@ -48,6 +50,8 @@ export class SqliteReadPool extends SqlReader implements OnApplicationShutdown {
       // (with 32 MB a fresh service's export of a million articles peaked 50-70 MB higher, no faster).
       resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 8 },
     });
+    // Without a listener piscina's 'error' would end the process.
+    this.pool.on('error', settings.onThreadError);
   }
 
   /**
