@@ -203,6 +203,58 @@ if (testDbType() === 'postgres')
       expect(new Map(rows.map((r) => [r.AuftBestellNr, String(r.AuftNr)]))).toEqual(load.acknowledged);
       expect(rows.length).toBe(load.acknowledged.size);
     });
+
+    it('an event written before an outage is delivered after it, once', async () => {
+      const accepted: string[] = [];
+      let accepting = false;
+      receiver.answer = (r) => {
+        if (!accepting) return { status: 503 };
+        accepted.push((JSON.parse(r.body) as { id: string }).id);
+        return { status: 200 };
+      };
+      const order = await request(t.server)
+        .post('/www/auftrag')
+        .set('Authorization', `Bearer ${await t.token()}`)
+        .send({
+          GrundDaten: { KundNr: '10001', AuftBestellNr: `relay-${process.pid}` },
+          Positionen: [{ ArtNr: '1000', Menge: 1 }],
+        })
+        .parse(json)
+        .expect(201);
+      const auftNr = (order.body as { data: { AuftNr: string } }).data.AuftNr;
+      const delivery = async (id: string) =>
+        (
+          await t.dataSource.query<{ status: string; next_attempt_at: Date }[]>(
+            `SELECT "status", "next_attempt_at" FROM "rest_event_delivery" WHERE "event_id" = $1 AND "listener" = 'webhook'`,
+            [Number(id)],
+          )
+        )[0];
+      let id = '';
+      await eventually(
+        async () => {
+          id = receiver.events().find((m) => m.json.AuftNr === auftNr)?.json.id ?? '';
+          return id !== '' && (await delivery(id))?.status === 'pending';
+        },
+        10_000,
+        'a first attempt, refused by the receiver',
+      );
+      const retryDue = (await delivery(id)).next_attempt_at.getTime();
+
+      // The database goes away before the retry falls due, and comes back after it.
+      await admin.allowConnections(false);
+      await admin.terminateBackends();
+      accepting = true;
+      await eventually(() => Date.now() > retryDue + 500, 10_000, 'the retry due during the outage');
+      expect(accepted).toEqual([]);
+      await admin.allowConnections(true);
+
+      await eventually(
+        async () => (await delivery(id)).status === 'delivered',
+        10_000,
+        'the delivery recorded',
+      );
+      expect(accepted.filter((a) => a === id)).toEqual([id]);
+    });
   });
 
 /**
