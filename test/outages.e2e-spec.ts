@@ -171,6 +171,8 @@ if (testDbType() === 'postgres')
           info: { database: 'down', migrations: 'unknown' },
         },
       });
+      // The metrics still answer, so that an operator sees the outage.
+      expect((await request(t.server).get('/metrics')).status).toBe(200);
       const restored = Date.now();
       await admin.allowConnections(true);
       const during = load.answers.filter((a) => a.startedAt >= cut && a.startedAt + a.ms < restored);
