@@ -11,3 +11,10 @@ export function erpDbSettings(config: AppConfig): ErpDbSettings {
     poolSize: config.dbPoolSize,
   };
 }
+
+/** The database as a log line names it: the SQLite file, or host, port and name (never user or password). */
+export function databaseName(config: AppConfig): string {
+  if (config.dbType === 'sqlite' || !config.databaseUrl) return `SQLite ${config.dbPath}`;
+  const url = new URL(config.databaseUrl);
+  return `${config.dbType === 'postgres' ? 'PostgreSQL' : 'SQL Server'} ${url.host}${url.pathname}`;
+}

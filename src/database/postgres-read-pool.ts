@@ -1,6 +1,7 @@
 import { OnApplicationShutdown } from '@nestjs/common';
 import { Pool, types } from 'pg';
 import Cursor from 'pg-cursor';
+import { CONNECT_TIMEOUT_MS } from '@app/erp-db';
 import { positionalParameters } from './named-parameters';
 import { preparedStatementName } from './prepared-statements';
 import { KeyList, KeyListBuilder, published, ReadStatement, SqlReader } from './sql-reader';
@@ -145,9 +146,21 @@ export class PostgresReadPool extends SqlReader implements OnApplicationShutdown
   /** Statement text -> its name on every connection of the pool. */
   private readonly names = new Map<string, string>();
 
-  constructor(url: string, size: number) {
+  constructor(
+    url: string,
+    size: number,
+    private readonly onConnectionError: (err: Error) => void,
+  ) {
     super();
-    this.pool = new Pool({ connectionString: url, max: size, options: SESSION, types: READ_TYPES });
+    this.pool = new Pool({
+      connectionString: url,
+      max: size,
+      options: SESSION,
+      types: READ_TYPES,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
+    // An idle connection the server closed: the pool drops it; without a listener the process would end.
+    this.pool.on('error', onConnectionError);
   }
 
   private async rows(s: ReadStatement): Promise<unknown[][]> {
@@ -184,6 +197,8 @@ export class PostgresReadPool extends SqlReader implements OnApplicationShutdown
     published([statement]);
     const [text, values] = numbered(statement);
     const client = await this.pool.connect();
+    // Checked out, the connection has no pool listener: its loss fails the cursor, not the process.
+    client.on('error', this.onConnectionError);
     try {
       const builder = new KeyListBuilder();
       const cursor = client.query(new Cursor<unknown[]>(text, values, { rowMode: 'array' }));
@@ -193,10 +208,11 @@ export class PostgresReadPool extends SqlReader implements OnApplicationShutdown
         for (const row of rows) builder.add(String(row[0]));
       }
       await cursor.close();
+      client.off('error', this.onConnectionError);
       client.release();
       return builder.list();
     } catch (err) {
-      // A connection left in the middle of a cursor is not handed out again.
+      // A connection left in the middle of a cursor is not handed out again (nor loses its listener).
       client.release(err as Error);
       throw err;
     }

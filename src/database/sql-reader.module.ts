@@ -1,8 +1,10 @@
-import { Module } from '@nestjs/common';
+import { Logger, Module } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { resolve } from 'node:path';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../common/config/app-config';
+import { throttledWarning } from '../common/logging/throttled-warning';
+import { databaseName } from './erp-db-settings';
 import { DataSourceReader, SqlReader } from './sql-reader';
 import { PostgresReadPool } from './postgres-read-pool';
 import { SqliteReadPool } from './sqlite-read-pool';
@@ -30,6 +32,10 @@ const POSTGRES_READ_CONNECTIONS = 8;
           return new PostgresReadPool(
             config.databaseUrl,
             Math.min(POSTGRES_READ_CONNECTIONS, config.dbPoolSize),
+            throttledWarning(
+              new Logger('Database'),
+              `read connection to ${databaseName(config)} lost; the read pool opens a new one when needed`,
+            ),
           );
         // An in-memory database cannot be opened a second time.
         const file = config.dbType === 'sqlite' && config.dbPath !== '' && config.dbPath !== ':memory:';
@@ -38,6 +44,10 @@ const POSTGRES_READ_CONNECTIONS = 8;
               file: resolve(config.dbPath),
               threads: config.sqliteReadThreads,
               cacheKiB: READ_THREAD_CACHE_KIB,
+              onThreadError: throttledWarning(
+                new Logger('Database'),
+                `read thread on ${databaseName(config)} failed; the pool starts a new one`,
+              ),
             })
           : new DataSourceReader(dataSource);
       },

@@ -21,6 +21,8 @@ interface Gathered {
 
 export interface SqliteReadPoolSettings extends SqliteReadSettings {
   threads: number;
+  /** A thread failed outside any read (the pool starts another). */
+  onThreadError: (err: Error) => void;
 }
 
 /**
@@ -47,6 +49,8 @@ export class SqliteReadPool extends SqlReader implements OnApplicationShutdown {
       // saves memory and costs no time.
       resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 8 },
     });
+    // Without a listener piscina's 'error' would end the process.
+    this.pool.on('error', settings.onThreadError);
   }
 
   /**

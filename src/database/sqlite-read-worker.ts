@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Statement } from 'better-sqlite3';
-import { sqliteDriver } from '@app/erp-db/sqlite-driver';
+import { SQLITE_BUSY_TIMEOUT_MS, sqliteDriver } from '@app/erp-db/sqlite-driver';
 import { registerSqliteFunctions } from '@app/erp-db/sqlite-functions';
 import { workerData } from 'node:worker_threads';
 import { positionalParameters } from './named-parameters';
@@ -30,7 +30,7 @@ const statements = new Map<string, Prepared>();
 function connection(): Database.Database {
   if (db) return db;
   db = new (sqliteDriver())(settings.file, { readonly: true, fileMustExist: true });
-  db.pragma('busy_timeout = 10000');
+  db.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   db.pragma(`cache_size = -${settings.cacheKiB}`);
   registerSqliteFunctions(db);
   return db;

@@ -1,6 +1,7 @@
-import { Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
+import { throttledWarning } from '../common/logging/throttled-warning';
 import { workerScript } from '../common/worker-script';
 import { AppConfig } from '../common/config/app-config';
 import type { ZugferdOutcome, ZugferdTask } from './zugferd-worker';
@@ -31,6 +32,11 @@ export class ZugferdPool implements OnApplicationShutdown {
       maxQueue: config.zugferdQueue,
       resourceLimits: { maxOldGenerationSizeMb: config.zugferdWorkerMemoryMb, maxYoungGenerationSizeMb: 64 },
     });
+    // A thread that fails outside a job is replaced; without a listener piscina's 'error' would end the process.
+    this.pool.on(
+      'error',
+      throttledWarning(new Logger('EInvoice'), 'e-invoice thread failed; the pool starts a new one'),
+    );
   }
 
   /**

@@ -18,6 +18,9 @@ export interface IdempotentRequest {
 
 const POLL_MS = 25;
 const PURGE_EVERY_MS = 10 * 60 * 1000;
+/** Giving back the key of a failed request is retried after 1 s, 2 s, … up to 256 s (8.5 min in all). */
+const RELEASE_RETRY_FIRST_MS = 1000;
+const RELEASE_RETRY_LAST_MS = 256_000;
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -99,8 +102,21 @@ export class IdempotencyService {
     try {
       await this.store.release(outcome.userName, outcome.key);
     } catch (err) {
-      this.logger.error({ err, key: outcome.key }, 'could not release an Idempotency-Key');
+      // Mostly the database is away (the reason the request failed): give the key back once it returns.
+      this.logger.warn({ err, key: outcome.key }, 'could not release an Idempotency-Key yet; retrying');
+      this.releaseLater(outcome, RELEASE_RETRY_FIRST_MS);
     }
+  }
+
+  /** Retries giving a key back, waiting twice as long each time, so that the client's retry is not 409 for hours. */
+  private releaseLater(outcome: Extract<IdempotencyOutcome, { kind: 'proceed' }>, delayMs: number): void {
+    setTimeout(() => {
+      this.store.release(outcome.userName, outcome.key).catch((err: unknown) => {
+        if (delayMs >= RELEASE_RETRY_LAST_MS)
+          return this.logger.error({ err, key: outcome.key }, 'could not release an Idempotency-Key');
+        this.releaseLater(outcome, delayMs * 2);
+      });
+    }, delayMs).unref();
   }
 
   private expiredBefore(now: Date): Date {

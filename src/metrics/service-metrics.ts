@@ -77,7 +77,9 @@ export class ServiceMetrics {
       labelNames: ['state'] as const,
       registers: [this.registry],
       async collect() {
-        const b = await events.backlog(new Date());
+        // While the database is away the other metrics still answer; the backlog keeps its last values.
+        const b = await events.backlog(new Date()).catch(() => null);
+        if (b === null) return;
         this.set({ state: 'waiting' }, b.waiting);
         this.set({ state: 'retrying' }, b.retrying);
         this.set({ state: 'dead' }, b.dead);

@@ -3,7 +3,7 @@ import type { Database } from 'better-sqlite3';
 import { DbType } from './dialect';
 import { ERP_ENTITIES } from './entities';
 import { ERP_MIGRATIONS } from './migrations';
-import { sqliteDriver } from './sqlite-driver';
+import { SQLITE_BUSY_TIMEOUT_MS, sqliteDriver } from './sqlite-driver';
 import { registerSqliteFunctions } from './sqlite-functions';
 
 /**
@@ -23,7 +23,7 @@ export function prepareSqliteConnection(db: Database): void {
   db.pragma('foreign_keys = ON');
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
-  db.pragma('busy_timeout = 10000');
+  db.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   db.pragma(SQLITE_CACHE_PRAGMA);
   registerSqliteFunctions(db);
 }
@@ -37,7 +37,15 @@ export interface ErpDbSettings {
   /** SQL Server: accept a self-signed server certificate. */
   mssqlTrustServerCertificate?: boolean;
   poolSize?: number;
+  /** A pooled connection broke (the pool replaces it on demand); without it TypeORM's default, silent here. */
+  onConnectionError?: (err: Error) => void;
 }
+
+/**
+ * How long a new connection may take before the request that waits for it fails (and is answered
+ * 503): a database that is away costs a client seconds, not a hang.
+ */
+export const CONNECT_TIMEOUT_MS = 2000;
 
 export function erpDataSourceOptions(s: ErpDbSettings): DataSourceOptions {
   const common = {
@@ -57,13 +65,24 @@ export function erpDataSourceOptions(s: ErpDbSettings): DataSourceOptions {
         prepareDatabase: prepareSqliteConnection,
       };
     case 'postgres':
-      return { ...common, type: 'postgres', url: s.url, extra: { max: s.poolSize ?? 20 } };
+      return {
+        ...common,
+        type: 'postgres',
+        url: s.url,
+        connectTimeoutMS: CONNECT_TIMEOUT_MS,
+        ...(s.onConnectionError ? { poolErrorHandler: s.onConnectionError } : {}),
+        extra: { max: s.poolSize ?? 20 },
+      };
     case 'mssql':
       return {
         ...common,
         type: 'mssql',
         url: s.url,
-        pool: { max: s.poolSize ?? 20 },
+        connectionTimeout: CONNECT_TIMEOUT_MS,
+        pool: {
+          max: s.poolSize ?? 20,
+          ...(s.onConnectionError ? { errorHandler: s.onConnectionError } : {}),
+        },
         options: { encrypt: true, trustServerCertificate: s.mssqlTrustServerCertificate ?? false },
       };
   }

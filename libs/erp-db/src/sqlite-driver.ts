@@ -1,6 +1,12 @@
 import type BetterSqlite3 from 'better-sqlite3';
 
 /**
+ * How long a statement waits for another process's lock before it fails (answered 503, D13). The
+ * wait blocks the thread (better-sqlite3 is synchronous), so it is short.
+ */
+export const SQLITE_BUSY_TIMEOUT_MS = 2000;
+
+/**
  * The better-sqlite3 module for this Node.js. On Node 24.19 and later, better-sqlite3 12 aborts
  * the process when the garbage collector frees a prepared statement outside a JavaScript context
  * (`RemoveEnvironmentCleanupHook: Assertion failed: (env) != nullptr`, a change of node::ObjectWrap);

@@ -1,6 +1,7 @@
 import { Logger, Provider } from '@nestjs/common';
 import Redis from 'ioredis';
 import { AppConfig } from '../../common/config/app-config';
+import { throttledWarning } from '../../common/logging/throttled-warning';
 import { RateLimitCounter } from '../ports/rate-limit-counter';
 import { InMemoryRateLimitCounter } from './memory/in-memory-rate-limit-counter';
 import { RedisRateLimitCounter } from './redis/redis-rate-limit-counter';
@@ -8,17 +9,9 @@ import { LoginFailureLog } from '../ports/login-failure-log';
 import { InMemoryLoginFailureLog } from './memory/in-memory-login-failure-log';
 import { RedisLoginFailureLog } from './redis/redis-login-failure-log';
 
-const ERROR_LOG_INTERVAL_MS = 60_000;
-
 /** A Redis connection for counters, and a warning at most once a minute while it is down. */
 function counterRedis(url: string, context: string): { redis: Redis; report: (e: Error) => void } {
-  const logger = new Logger(context);
-  let lastLogged = 0;
-  const report = (e: Error) => {
-    if (Date.now() - lastLogged < ERROR_LOG_INTERVAL_MS) return;
-    lastLogged = Date.now();
-    logger.warn(`Redis unavailable, counting per instance meanwhile: ${e.message}`);
-  };
+  const report = throttledWarning(new Logger(context), 'Redis unavailable, counting per instance meanwhile');
   const redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 });
   redis.on('error', report);
   return { redis, report };

@@ -14,6 +14,9 @@ export const ERROR_CODES: Record<number, string> = {
   503: 'service_unavailable',
 };
 
+/** What a 503 for a database that is away tells the client to wait: about the pools' connect timeout. */
+const RETRY_AFTER_SECONDS = 2;
+
 export interface FieldProblem {
   field: string;
   message: string;
@@ -52,6 +55,17 @@ export class ApiError extends Error {
     info?: Record<string, unknown>,
   ): ApiError {
     return new ApiError(422, 'unprocessable', description, { ...(fields ? { fields } : {}), ...info });
+  }
+
+  /** D13: the database (or another dependency of the request) is away; the client retries later. */
+  static databaseUnavailable(): ApiError {
+    return new ApiError(
+      503,
+      'service_unavailable',
+      'The database is not available at the moment; retry after the seconds in Retry-After.',
+      { database: 'down' },
+      { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+    );
   }
 
   static forbidden(description: string): ApiError {

@@ -1,6 +1,8 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { throttledWarning } from '../logging/throttled-warning';
 import { ApiError, ERROR_CODES } from './api-error';
+import { isDatabaseUnavailable } from './database-unavailable';
 
 /** Fastify reports a body over the limit while reading it; Nest hands that on as an HttpException. */
 const TOO_LARGE = 'The request body is larger than allowed for this endpoint.';
@@ -15,6 +17,7 @@ interface FastifyLikeError {
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
+  private readonly databaseAway = throttledWarning(this.logger, 'database unavailable, answering 503');
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
@@ -48,6 +51,10 @@ export class ApiExceptionFilter implements ExceptionFilter {
         ERROR_CODES[status] ?? (status >= 500 ? 'server_error' : 'invalid_request'),
         status >= 500 ? 'Internal server error.' : status === 413 ? TOO_LARGE : message,
       );
+    }
+    if (isDatabaseUnavailable(exception)) {
+      this.databaseAway(exception as Error);
+      return ApiError.databaseUnavailable();
     }
     const fastify = exception as FastifyLikeError;
     if (typeof fastify?.statusCode === 'number' && fastify.statusCode >= 400 && fastify.statusCode < 500) {

@@ -15,7 +15,11 @@ const DESCRIPTIONS: Record<string, string> = {
   '413': 'The request body is larger than allowed for this endpoint.',
   '415': 'The body is not JSON, or not in UTF-8, ISO-8859-1 or windows-1252.',
   '500': 'An unexpected error; the X-Request-Id identifies it in the service log.',
+  '503': 'The database is not available at the moment (D13); retry after the seconds in Retry-After.',
 };
+
+/** Liveness answers whatever the database does; every other operation may meet it away. */
+const LIVENESS_PATH = '/health';
 
 /** decisions D2: the one error body of every route but POST /www/zugferd. */
 const ERROR_BODY = {
@@ -36,8 +40,8 @@ const ERROR_BODY = {
 /**
  * What every operation of the document says beyond its decorators, written once here: operations
  * without authentication say so (`security: []`), every request body can be refused with 400, 413
- * and 415, every operation can fail with 500, and every error response names its body (D2, or
- * the e-invoice route's own). Schemas stay with their DTOs.
+ * and 415, every operation can fail with 500 and (but liveness) with 503, and every error response
+ * names its body (D2, or the e-invoice route's own). Schemas stay with their DTOs.
  */
 export function completeDocument(document: OpenAPIObject): OpenAPIObject {
   document.components ??= {};
@@ -54,6 +58,7 @@ export function completeDocument(document: OpenAPIObject): OpenAPIObject {
       if ((operation.parameters ?? []).length > 0 || path.includes('{'))
         addResponse(operation.responses, '400');
       addResponse(operation.responses, '500');
+      if (path !== LIVENESS_PATH) addResponse(operation.responses, '503');
       for (const [status, response] of Object.entries(operation.responses)) {
         if (response === undefined || Number(status) < 400 || '$ref' in response) continue;
         const own = path === E_INVOICE_PATH && E_INVOICE_BODY_STATUSES.includes(status);
