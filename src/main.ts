@@ -13,9 +13,14 @@ async function bootstrap(): Promise<void> {
   // The app module reads the settings from the environment too: the demo default goes there.
   const demo = startsDemo(process.env, process.argv.slice(2), existsSync);
   if (demo) process.env.SEED_DEMO = 'true';
-  // The demo may send webhooks to receivers on the same machine (D10 private-address rule).
-  if (process.argv.includes('--demo')) process.env.WEBHOOK_ALLOW_PRIVATE ??= 'true';
+  // Only the demo database created by this very start may send webhooks to this machine's network.
+  if (demo) process.env.WEBHOOK_ALLOW_PRIVATE ??= 'true';
   const config = loadAppConfigOrExit();
+  if (config.webhookAllowPrivate)
+    process.stdout.write(
+      'WARNING: WEBHOOK_ALLOW_PRIVATE is on: webhooks may be registered for loopback, link-local and ' +
+        'private addresses, so API users can make this service send requests into its own network.\n',
+    );
   if (demo)
     process.stdout.write(
       `New embedded database ${config.dbPath}: loading the demo data with the demo users ` +

@@ -56,20 +56,21 @@ export class WebhookSubscriptions {
     try {
       answer = await this.sender.post(url, secret, `validation_${challenge.slice(0, 16)}`, body);
     } catch (err) {
-      const message =
-        err instanceof DestinationRefused
-          ? `${err.message}; webhooks go to public addresses only`
-          : `the validation request failed: ${(err as Error).message}`;
-      throw ApiError.unprocessable('The webhook URL cannot be used.', [{ field: 'url', message }]);
+      if (err instanceof DestinationRefused)
+        throw ApiError.unprocessable('The webhook URL cannot be used.', [
+          { field: 'url', message: `${err.message}; webhooks go to public addresses only` },
+        ]);
+      answer = null;
     }
-    if (answer.status < 200 || answer.status > 299 || !echoes(answer.body, challenge)) {
+    // One answer for every failure: what went wrong would tell a caller which ports and hosts exist.
+    if (!answer || answer.status < 200 || answer.status > 299 || !echoes(answer.body, challenge))
       throw ApiError.unprocessable('The webhook URL did not confirm the subscription.', [
         {
           field: 'url',
-          message: `the receiver answered HTTP ${answer.status} without echoing the challenge; answer 2xx with the challenge as text or as {"challenge":"…"}`,
+          message:
+            'the receiver did not answer the validation request with 2xx and the challenge as text or as {"challenge":"…"}',
         },
       ]);
-    }
   }
 }
 

@@ -38,9 +38,7 @@ export function guardedLookup(url: URL, allowPrivate: boolean): LookupFunction |
       const refused = addresses.find((a) => !isPublicAddress(a.address));
       if (refused)
         return callback(
-          new DestinationRefused(
-            `${hostname} resolves to ${refused.address}, a loopback, link-local or private address`,
-          ),
+          new DestinationRefused(`${hostname} resolves to a loopback, link-local or private address`),
         );
       const all = (options as { all?: boolean }).all === true;
       if (all) return callback(null, addresses);

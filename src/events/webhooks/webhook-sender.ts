@@ -3,7 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { Webhook } from 'standardwebhooks';
 import { AppConfig } from '../../common/config/app-config';
-import { guardedLookup } from './destination-guard';
+import { DestinationRefused, guardedLookup } from './destination-guard';
 
 /** What a receiver answered; at most 64 KB of its body are read. */
 export interface WebhookAnswer {
@@ -57,11 +57,13 @@ export class WebhookSender {
       );
       req.on('error', (err: Error) =>
         reject(
-          new WebhookFailed(
-            err.name === 'AbortError' || err.name === 'TimeoutError'
-              ? `no answer within ${this.config.webhookTimeoutMs} ms`
-              : err.message,
-          ),
+          err instanceof DestinationRefused
+            ? err
+            : new WebhookFailed(
+                err.name === 'AbortError' || err.name === 'TimeoutError'
+                  ? `no answer within ${this.config.webhookTimeoutMs} ms`
+                  : err.message,
+              ),
         ),
       );
       req.end(body);
