@@ -12,6 +12,12 @@ export const MIN_PASSWORD_LENGTH = 8;
 const MAX_PASSWORD_LENGTH = 1024;
 /** Basic authentication cannot carry a ':' in the user id; blanks would be invisible in logs. */
 const USER_NAME = /^[\p{L}\p{N}._@-]{1,64}$/u;
+
+/** Whether a name follows the users CLI's rule (a login with any other name cannot succeed). */
+export function isUserName(name: string): boolean {
+  return USER_NAME.test(name);
+}
+
 /** Matched against comma-separated attribute lists, so no commas or blanks. */
 const MATCH_VALUE = /^[^\s,]{1,36}$/;
 
@@ -33,7 +39,7 @@ export class UserAdminService {
   ) {}
 
   async add(request: NewUserRequest, password: string): Promise<ListedUser> {
-    if (!USER_NAME.test(request.name))
+    if (!isUserName(request.name))
       throw new UserAdminError('The user name takes 1-64 letters, digits, ".", "_", "@" or "-".');
     if (!(API_ROLES as readonly string[]).includes(request.role))
       throw new UserAdminError(`--role must be one of ${API_ROLES.join(', ')}.`);

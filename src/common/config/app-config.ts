@@ -44,6 +44,8 @@ export class AppConfig {
   readonly loginMaxFailuresPerUser!: number;
   readonly loginMaxFailuresPerIp!: number;
   readonly loginWindowSeconds!: number;
+  /** Successful logins per account and minute (each costs a scrypt run); 0 = no limit. */
+  readonly loginMaxPerMinute!: number;
   readonly rateLimitPerMinute!: number;
   readonly tokenCacheSeconds!: number;
   readonly legacyListDates!: boolean;
@@ -281,6 +283,7 @@ export function loadAppConfig(env: Env = process.env): AppConfig {
     loginMaxFailuresPerUser: r.int('LOGIN_MAX_FAILURES_PER_USER', 5, 1, 100000),
     loginMaxFailuresPerIp: r.int('LOGIN_MAX_FAILURES_PER_IP', 50, 1, 1000000),
     loginWindowSeconds: r.int('LOGIN_WINDOW_SECONDS', 300, 1, 86400),
+    loginMaxPerMinute: r.int('LOGIN_MAX_PER_MINUTE', 60, 0, 1000000),
     rateLimitPerMinute: r.int('RATE_LIMIT_PER_MINUTE', 6000, 0, 10000000),
     tokenCacheSeconds: r.int('TOKEN_CACHE_SECONDS', 5, 0, 5),
     legacyListDates: r.bool('LEGACY_LIST_DATES', false),
