@@ -27,6 +27,11 @@ async function bootstrap(): Promise<void> {
         'demo/demo (shop) and admin/admin (admin). For trying the API only; a plain start ' +
         '(node dist/src/main.js) never creates users.\n',
     );
+  if (config.trustProxy !== false && config.metricsToken === undefined)
+    process.stdout.write(
+      'GET /metrics is refused to everyone: TRUST_PROXY is set and METRICS_TOKEN is not (a proxy on ' +
+        'this host would make every client look local).\n',
+    );
   ensureSqliteFolder(config);
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule,

@@ -62,8 +62,8 @@ describe('private webhook destinations on a start with --demo', () => {
   });
 });
 
-describe('a start that allows private destinations says so', () => {
-  it('prints a warning line', async () => {
+describe('a start says what is open and what is closed', () => {
+  it('warns about private webhook destinations, and says /metrics is closed behind a proxy without token', async () => {
     const db = await cloneTemplate();
     const dir = mkdtempSync(join(tmpdir(), 'erp-webhook-start-'));
     const env: NodeJS.ProcessEnv = {
@@ -74,11 +74,16 @@ describe('a start that allows private destinations says so', () => {
       LOG_DIR: join(dir, 'logs'),
       LOG_STDOUT: 'false',
       WEBHOOK_ALLOW_PRIVATE: 'true',
+      TRUST_PROXY: 'loopback',
     };
-    delete env.SEED_DEMO;
+    for (const name of ['SEED_DEMO', 'METRICS_TOKEN']) delete env[name];
     const service = await startService({ cwd: dir, env });
     try {
       expect(service.out).toContain('WARNING: WEBHOOK_ALLOW_PRIVATE is on');
+      expect(service.out).toContain(
+        'GET /metrics is refused to everyone: TRUST_PROXY is set and METRICS_TOKEN is not',
+      );
+      expect((await fetch(`${service.base}/metrics`)).status).toBe(403);
     } finally {
       await stopService(service.child);
       await db.dispose();
