@@ -38,14 +38,19 @@ export class WebhookSubscriptions {
     return { ...toWebhookDto(created), secret };
   }
 
-  async list(user: AuthUser): Promise<WebhookDto[]> {
+  /** The user's own subscriptions; with `all`, an admin's view of everyone's. */
+  async list(user: AuthUser, all: boolean): Promise<WebhookDto[]> {
     assertEventAccess(user);
-    return (await this.store.subscriptions(user.id)).map(toWebhookDto);
+    if (all && user.role !== 'admin')
+      throw ApiError.forbidden('all=true lists the webhooks of every user; it is for admins.');
+    const found = all ? await this.store.allSubscriptions() : await this.store.subscriptions(user.id);
+    return found.map(toWebhookDto);
   }
 
+  /** Admins may delete anyone's subscription. */
   async remove(user: AuthUser, id: number): Promise<void> {
     assertEventAccess(user);
-    if (!(await this.store.deleteSubscription(id, user.id)))
+    if (!(await this.store.deleteSubscription(id, user.role === 'admin' ? null : user.id)))
       throw ApiError.notFound(`You have no webhook ${id}.`);
   }
 

@@ -100,9 +100,11 @@ export abstract class EventStore {
 
   abstract createSubscription(s: NewWebhookSubscription, now: Date): Promise<WebhookSubscription>;
   abstract subscriptions(userId: number): Promise<WebhookSubscription[]>;
+  /** Every user's subscriptions (for admins). */
+  abstract allSubscriptions(): Promise<WebhookSubscription[]>;
   abstract subscription(id: number): Promise<WebhookSubscription | null>;
-  /** False when there is no such subscription of that user. */
-  abstract deleteSubscription(id: number, userId: number): Promise<boolean>;
+  /** False when there is no such subscription of that user (of anyone: userId null). */
+  abstract deleteSubscription(id: number, userId: number | null): Promise<boolean>;
   /** Records whether a delivery to the subscription worked; disables it after failing since `disableBefore`. */
   abstract subscriptionOutcome(
     id: number,
