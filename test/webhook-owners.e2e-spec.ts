@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { newCustomerBody } from './support/fixtures';
 import { addUserWithToken, createTestApp, json, TestApp, userAdmin } from './support/test-app';
@@ -119,5 +121,49 @@ describe('webhook subscriptions and their users', () => {
     await request(t.server).get('/www/webhooks?all=yes').set('Authorization', admin).expect(400);
     await request(t.server).delete(`/www/webhooks/${id}`).set('Authorization', admin).expect(204);
     await request(t.server).delete(`/www/webhooks/${id}`).set('Authorization', token).expect(404);
+  });
+
+  it('25 parallel registrations of one user leave exactly 20 subscriptions', async () => {
+    const token = `Bearer ${await addUserWithToken(t, { name: 'sub-many', role: 'shop' }, 'sub-many-secret')}`;
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, () =>
+        request(t.server)
+          .post('/www/webhooks')
+          .set('Authorization', token)
+          .send({ url: receiver.url, events: ['REST_Auft'] }),
+      ),
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([...Array(20).fill(201), ...Array(5).fill(409)]);
+    const listed = await request(t.server)
+      .get('/www/webhooks')
+      .set('Authorization', token)
+      .parse(json)
+      .expect(200);
+    expect(listed.body.count).toBe(20);
+  });
+
+  it('stops reading an answer past 64 KB instead of waiting for its end', async () => {
+    // Sends the challenge and 100 KB of blanks, and never ends the answer.
+    const endless = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const { challenge } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { challenge: string };
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        res.write(challenge + ' '.repeat(100_000));
+      });
+    });
+    await new Promise<void>((ok) => endless.listen(0, '127.0.0.1', ok));
+    try {
+      const { port } = endless.address() as AddressInfo;
+      await request(t.server)
+        .post('/www/webhooks')
+        .set('Authorization', admin)
+        .send({ url: `http://127.0.0.1:${port}/hook`, events: ['REST_Auft'] })
+        .expect(201);
+    } finally {
+      endless.closeAllConnections();
+      await new Promise<void>((ok) => endless.close(() => ok()));
+    }
   });
 });

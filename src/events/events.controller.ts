@@ -13,6 +13,7 @@ import {
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
+  ApiConflictResponse,
   ApiCreatedResponse,
   ApiForbiddenResponse,
   ApiNoContentResponse,
@@ -99,6 +100,7 @@ export class EventsController {
   @ApiCreatedResponse({ type: CreatedWebhookResponse })
   @ApiBadRequestResponse({ description: 'Invalid body.' })
   @ApiUnprocessableEntityResponse({ description: 'The URL is refused or did not echo the challenge.' })
+  @ApiConflictResponse({ description: 'The user has 20 webhooks already.' })
   async create(
     @CurrentUser() user: AuthUser,
     @Body() body: CreateWebhookDto,

@@ -27,14 +27,17 @@ export class WebhookSubscriptions {
   async register(user: AuthUser, dto: CreateWebhookDto): Promise<CreatedWebhookDto> {
     assertEventAccess(user);
     const url = checkedUrl(dto.url);
-    if ((await this.store.subscriptions(user.id)).length >= MAX_SUBSCRIPTIONS)
-      throw ApiError.conflict(`A user may register at most ${MAX_SUBSCRIPTIONS} webhooks; delete one first.`);
+    const full = () =>
+      ApiError.conflict(`A user may register at most ${MAX_SUBSCRIPTIONS} webhooks; delete one first.`);
+    if ((await this.store.subscriptions(user.id)).length >= MAX_SUBSCRIPTIONS) throw full();
     const secret = `whsec_${randomBytes(32).toString('base64')}`;
     await this.handshake(url, secret);
     const created = await this.store.createSubscription(
       { userId: user.id, url, events: dto.events, secret },
       new Date(),
+      MAX_SUBSCRIPTIONS,
     );
+    if (!created) throw full();
     return { ...toWebhookDto(created), secret };
   }
 

@@ -98,7 +98,12 @@ export abstract class EventStore {
   /** Sends the event again: its undelivered deliveries, or all of them when every one was delivered. */
   abstract redeliver(id: number, now: Date): Promise<number>;
 
-  abstract createSubscription(s: NewWebhookSubscription, now: Date): Promise<WebhookSubscription>;
+  /** Null when the user has `max` subscriptions already (also against parallel registrations). */
+  abstract createSubscription(
+    s: NewWebhookSubscription,
+    now: Date,
+    max: number,
+  ): Promise<WebhookSubscription | null>;
   abstract subscriptions(userId: number): Promise<WebhookSubscription[]>;
   /** Every user's subscriptions (for admins). */
   abstract allSubscriptions(): Promise<WebhookSubscription[]>;

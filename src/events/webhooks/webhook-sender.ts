@@ -45,13 +45,19 @@ export class WebhookSender {
         (res) => {
           const chunks: Buffer[] = [];
           let size = 0;
-          res.on('data', (chunk: Buffer) => {
-            size += chunk.length;
-            if (size <= MAX_ANSWER_BYTES) chunks.push(chunk);
+          const answer = (): WebhookAnswer => ({
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString('utf8'),
           });
-          res.on('end', () =>
-            resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
-          );
+          res.on('data', (chunk: Buffer) => {
+            chunks.push(chunk.subarray(0, MAX_ANSWER_BYTES - size));
+            size += chunk.length;
+            if (size <= MAX_ANSWER_BYTES) return;
+            // Past the limit nothing more is read: a receiver cannot keep the connection busy.
+            resolve(answer());
+            res.destroy();
+          });
+          res.on('end', () => resolve(answer()));
           res.on('error', reject);
         },
       );

@@ -7,7 +7,7 @@ import {
   ApiUserEntity,
   WebhookSubscriptionEntity,
 } from '@app/erp-db';
-import { DataSource, EntityManager, In, MoreThan } from 'typeorm';
+import { DataSource, EntityManager, In, LessThanOrEqual, MoreThan } from 'typeorm';
 import { unitOfWorkFor } from '../../../database/unit-of-work.module';
 import { BatchStep, UnitOfWork } from '../../../database/unit-of-work';
 import { StoredEvent } from '../../erp-events';
@@ -320,7 +320,11 @@ export class TypeOrmEventStore extends EventStore {
     return (await repo.update({ eventId: id }, again)).affected ?? 0;
   }
 
-  async createSubscription(s: NewWebhookSubscription, now: Date): Promise<WebhookSubscription> {
+  async createSubscription(
+    s: NewWebhookSubscription,
+    now: Date,
+    max: number,
+  ): Promise<WebhookSubscription | null> {
     const repo = this.dataSource.getRepository(WebhookSubscriptionEntity);
     const result = await repo.insert({
       userId: s.userId,
@@ -333,7 +337,12 @@ export class TypeOrmEventStore extends EventStore {
       failingSince: null,
     });
     const id = Number((result.identifiers[0] as { id: number }).id);
-    return (await this.subscription(id)) as WebhookSubscription;
+    // Parallel registrations each count the rows up to their own: only the first `max` stay.
+    if ((await repo.countBy({ userId: s.userId, id: LessThanOrEqual(id) })) > max) {
+      await repo.delete({ id });
+      return null;
+    }
+    return this.subscription(id);
   }
 
   async subscriptions(userId: number): Promise<WebhookSubscription[]> {
