@@ -13,14 +13,24 @@ async function bootstrap(): Promise<void> {
   // The app module reads the settings from the environment too: the demo default goes there.
   const demo = startsDemo(process.env, process.argv.slice(2), existsSync);
   if (demo) process.env.SEED_DEMO = 'true';
-  // The demo may send webhooks to receivers on the same machine (D10 private-address rule).
-  if (process.argv.includes('--demo')) process.env.WEBHOOK_ALLOW_PRIVATE ??= 'true';
+  // Only the demo database created by this very start may send webhooks to this machine's network.
+  if (demo) process.env.WEBHOOK_ALLOW_PRIVATE ??= 'true';
   const config = loadAppConfigOrExit();
+  if (config.webhookAllowPrivate)
+    process.stdout.write(
+      'WARNING: WEBHOOK_ALLOW_PRIVATE is on: webhooks may be registered for loopback, link-local and ' +
+        'private addresses, so API users can make this service send requests into its own network.\n',
+    );
   if (demo)
     process.stdout.write(
       `New embedded database ${config.dbPath}: loading the demo data with the demo users ` +
         'demo/demo (shop) and admin/admin (admin). For trying the API only; a plain start ' +
         '(node dist/src/main.js) never creates users.\n',
+    );
+  if (config.trustProxy !== false && config.metricsToken === undefined)
+    process.stdout.write(
+      'GET /metrics is refused to everyone: TRUST_PROXY is set and METRICS_TOKEN is not (a proxy on ' +
+        'this host would make every client look local).\n',
     );
   ensureSqliteFolder(config);
   const app = await NestFactory.create<NestFastifyApplication>(

@@ -1,10 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
-import { ApiTokenEntity, ApiUserEntity } from '@app/erp-db';
-import { TypeOrmApiTokensRepository } from '../src/auth/adapters/typeorm/typeorm-api-tokens.repository';
-import { TypeOrmApiUsersRepository } from '../src/auth/adapters/typeorm/typeorm-api-users.repository';
-import { UserAdminService } from '../src/auth/user-admin.service';
-import { createTestApp, json, sameDatabase, TestApp } from './support/test-app';
+import { createTestApp, json, sameDatabase, TestApp, userAdmin } from './support/test-app';
 
 jest.setTimeout(60_000);
 
@@ -20,13 +16,7 @@ const call = (t: TestApp, token: string) =>
   request(t.server).delete('/www/log').set('Authorization', `Bearer ${token}`).parse(json);
 
 async function tokenOf(t: TestApp, name: string, password: string): Promise<string> {
-  const admin = new UserAdminService(
-    new TypeOrmApiUsersRepository(t.dataSource.getRepository(ApiUserEntity)),
-    new TypeOrmApiTokensRepository(
-      t.dataSource.getRepository(ApiTokenEntity),
-      t.dataSource.getRepository(ApiUserEntity),
-    ),
-  );
+  const admin = userAdmin(t);
   await admin.add({ name, role: 'admin' }, password);
   const res = await request(t.server).post('/www/token').auth(name, password).parse(json).expect(200);
   return res.body.access_token as string;

@@ -179,6 +179,12 @@ describe('hostile input', () => {
       expect(res.headers['strict-transport-security']).toBeUndefined();
     });
 
+    it('an encoded path reaches the same route and carries no-store too', async () => {
+      const res = await get('/%77ww/kunden/10001').expect(200);
+      expect(res.body.data.WaehrAbk).toBe('CHF');
+      expect(res.headers['cache-control']).toBe('no-store');
+    });
+
     it('errors carry them too (401 without a token)', async () => {
       const res = await request(t.server).get('/www/artikel').parse(json).expect(401);
       expect(res.headers['x-content-type-options']).toBe('nosniff');

@@ -107,6 +107,27 @@ describe('GET /metrics without METRICS_TOKEN: loopback clients only; what it cou
   });
 });
 
+describe('GET /metrics behind a proxy (TRUST_PROXY) without METRICS_TOKEN', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ TRUST_PROXY: '1', METRICS_TOKEN: '' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('refuses even a loopback client without forwarding headers (a proxy may set only X-Real-IP)', async () => {
+    for (const headers of [{}, { 'X-Real-IP': '203.0.113.9' }]) {
+      const res = await request(t.server).get('/metrics').set(headers).parse(json).expect(403);
+      expect(res.body).toEqual({
+        error: 'forbidden',
+        error_description: 'GET /metrics needs METRICS_TOKEN while TRUST_PROXY is set.',
+      });
+    }
+  });
+});
+
 describe('GET /metrics with METRICS_TOKEN', () => {
   let t: TestApp;
 

@@ -2,12 +2,8 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
 import request from 'supertest';
-import { ApiTokenEntity, ApiUserEntity } from '@app/erp-db';
-import { TypeOrmApiTokensRepository } from '../src/auth/adapters/typeorm/typeorm-api-tokens.repository';
-import { TypeOrmApiUsersRepository } from '../src/auth/adapters/typeorm/typeorm-api-users.repository';
-import { UserAdminService } from '../src/auth/user-admin.service';
 import { freePort } from './support/child-processes';
-import { createTestApp, json, sameDatabase, TestApp } from './support/test-app';
+import { createTestApp, json, sameDatabase, TestApp, userAdmin } from './support/test-app';
 import { eventually } from './support/webhook-receiver';
 
 jest.setTimeout(60_000);
@@ -58,14 +54,7 @@ async function awayFromMinuteEnd(): Promise<void> {
 }
 
 async function tokenOf(t: TestApp, name: string, password: string): Promise<string> {
-  const admin = new UserAdminService(
-    new TypeOrmApiUsersRepository(t.dataSource.getRepository(ApiUserEntity)),
-    new TypeOrmApiTokensRepository(
-      t.dataSource.getRepository(ApiTokenEntity),
-      t.dataSource.getRepository(ApiUserEntity),
-    ),
-  );
-  await admin.add({ name, role: 'admin' }, password);
+  await userAdmin(t).add({ name, role: 'admin' }, password);
   const res = await request(t.server).post('/www/token').auth(name, password).parse(json).expect(200);
   return res.body.access_token as string;
 }

@@ -193,4 +193,20 @@ describe('D12 object-level scoping', () => {
     });
     await as('admin').get('/www/adressensuche?OrtName=Berlin').expect(200);
   });
+
+  it("articles: debinr of another shop's customer is answered as an unknown customer (no prices leak)", async () => {
+    await as('demo').get('/www/artikel?limit=1&debinr=10001').expect(200);
+    await as('sync').get('/www/artikel?limit=1&debinr=10001').expect(200);
+    const unknown = (debiNr: string) => ({
+      error: 'unprocessable',
+      error_description: `Customer ${debiNr} does not exist.`,
+      info: { fields: [{ field: 'debinr', message: `no customer with DebiNr ${debiNr}` }] },
+    });
+    for (const path of ['/www/artikel?limit=1&', '/www/artikel/1000?']) {
+      const missing = await as('other').get(`${path}debinr=99999`).expect(422);
+      expect(missing.body).toEqual(unknown('99999'));
+      const hidden = await as('other').get(`${path}debinr=10001`).expect(422);
+      expect(hidden.body).toEqual(unknown('10001'));
+    }
+  });
 });

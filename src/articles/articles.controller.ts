@@ -17,7 +17,8 @@ import { publicBaseUrl } from '../common/http/public-url';
 import { parseFields, parseModifiedSince, parseSorts } from './article-fields';
 import { listLinks } from './article-list-links';
 import { streamArticleList } from './article-list-stream';
-import { ArticleRequest, ArticlesService, MAX_PAGE_FROM_SNAPSHOT } from './articles.service';
+import { CustomerScope } from '../scope/customer-scope';
+import { ArticleRequest, ArticlesService, MAX_PAGE_FROM_SNAPSHOT, unknownCustomer } from './articles.service';
 import { ArticleListQueryDto, ArticleQueryDto } from './dto/article-query.dto';
 import { ArticleListDto, ArticleResponseDto } from './dto/article-response.dto';
 
@@ -41,9 +42,13 @@ export class ArticlesController {
   constructor(
     private readonly articles: ArticlesService,
     private readonly config: AppConfig,
+    private readonly scope: CustomerScope,
   ) {}
 
-  private request(q: ArticleQueryDto, user: AuthUser, req: FastifyRequest): ArticleRequest {
+  private async request(q: ArticleQueryDto, user: AuthUser, req: FastifyRequest): Promise<ArticleRequest> {
+    // A customer of another web shop is answered as an unknown one (D12): its prices stay private.
+    if (q.debinr !== undefined && !(await this.scope.customer(user, q.debinr)))
+      throw unknownCustomer(q.debinr);
     return {
       user,
       waehrabk: q.waehrabk,
@@ -83,7 +88,7 @@ export class ArticlesController {
     @Req() req: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
-    const ctx = await this.articles.context(this.request(q, user, req));
+    const ctx = await this.articles.context(await this.request(q, user, req));
     const offset = Number(q.offset ?? 0);
     const limit = Number(q.limit ?? 0);
     const baseUrl = ctx.record.baseUrl;
@@ -123,7 +128,7 @@ export class ArticlesController {
       throw ApiError.badRequest('ArtNr is longer than 15 characters.', [
         { field: 'ArtNr', message: 'ArtNr must be at most 15 characters' },
       ]);
-    const ctx = await this.articles.context(this.request(q, user, req));
+    const ctx = await this.articles.context(await this.request(q, user, req));
     const record = await this.articles.one(ctx, artNr);
     this.jsonType(reply);
     return joinEncodedJson([record], ONE_HEAD, ONE_TAIL);

@@ -72,6 +72,13 @@ function cut(ordering: ArticleOrdering, sorts: ArticleSort[], from: number, to: 
   return { artNrs: numbers.slice(from, to), runOf: dense ? sorts : undefined };
 }
 
+/** debinr names no customer, or one outside the user's web shop (D12: the same answer). */
+export function unknownCustomer(debinr: string): ApiError {
+  return ApiError.unprocessable(`Customer ${debinr} does not exist.`, [
+    { field: 'debinr', message: `no customer with DebiNr ${debinr}` },
+  ]);
+}
+
 @Injectable()
 export class ArticlesService implements OnApplicationBootstrap {
   private readonly logger = new Logger('ArticlesService');
@@ -119,10 +126,7 @@ export class ArticlesService implements OnApplicationBootstrap {
       throw ApiError.badRequest(`Unknown currency ${waehrAbk}.`, [
         { field: 'waehrabk', message: `waehrabk ${waehrAbk} is not a currency of the system` },
       ]);
-    if (req.debinr !== undefined && ref.customer === null)
-      throw ApiError.unprocessable(`Customer ${req.debinr} does not exist.`, [
-        { field: 'debinr', message: `no customer with DebiNr ${req.debinr}` },
-      ]);
+    if (req.debinr !== undefined && ref.customer === null) throw unknownCustomer(req.debinr);
     const language =
       ref.customer?.language?.trim().toLowerCase() || req.adrsprache?.toLowerCase() || MAIN_LANGUAGE;
     const currency = waehrAbk ?? ref.leadingCurrency;

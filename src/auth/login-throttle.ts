@@ -1,50 +1,68 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { AppConfig } from '../common/config/app-config';
 import { ApiError } from '../common/errors/api-error';
 import { LoginFailureLog } from './ports/login-failure-log';
+import { RateLimitCounter } from './ports/rate-limit-counter';
 
-/** A login attempt in progress, holding its place in the queue of its user and address. */
+/** Emitted (in process) for every login refused with 429; the metrics count them by reason. */
+export const LOGIN_THROTTLED = 'erp.login.throttled';
+export type LoginThrottleReason = 'account_address' | 'account' | 'address' | 'logins_per_minute';
+
+/** A login attempt in progress, holding its place in the queue of its account. */
 export interface LoginAttempt {
-  readonly userKey: string;
-  readonly ipKey: string;
-  readonly at: number;
+  readonly account: string;
+  readonly ip: string;
+  /** Failures of this account from this address, and of this address, before this attempt. */
+  readonly pairFailures: number;
+  readonly ipFailures: number;
   readonly done: () => void;
 }
 
+const MINUTE_MS = 60_000;
+
 /**
- * Failed Basic logins per account (from any address, so guessing from many addresses does not
- * help) and per IP, in a sliding window, kept in the LoginFailureLog (per instance, or shared by
- * every instance through Redis). Attempts of one account are checked one at a time in an
- * instance, so parallel guesses queue behind each other instead of slipping past the count, while
- * parallel correct logins (a shop's workers) all succeed. A locked account or address is refused
- * before its password is checked: a throttled guess costs no scrypt. Per address, attempts in
- * flight count against the limit too, so a parallel spray over many user names is capped as well.
+ * Failed Basic logins in a sliding window, kept in the LoginFailureLog (per instance, or shared
+ * by every instance through Redis), counted three ways:
+ * - per account and address: LOGIN_MAX_FAILURES_PER_USER failures lock that address out of that
+ *   account;
+ * - per account from every address: past the same limit, every address that has failed for the
+ *   account is refused too (guessing from many addresses gets one guess per address), while an
+ *   address without failures (the owner's) still logs in;
+ * - per address over all accounts (LOGIN_MAX_FAILURES_PER_IP), attempts in flight included, so a
+ *   parallel spray over many names is capped.
+ * Attempts of one account are checked one at a time in an instance, so parallel guesses queue
+ * instead of slipping past the count, while parallel correct logins all succeed. A refused attempt
+ * costs no scrypt. Successful logins are limited per account and minute (LOGIN_MAX_PER_MINUTE).
  */
 @Injectable()
 export class LoginThrottle {
+  private readonly logger = new Logger('LoginThrottle');
   private readonly inFlight = new Map<string, number>();
   private readonly queues = new Map<string, Promise<void>>();
 
   constructor(
     private readonly config: AppConfig,
     private readonly failures: LoginFailureLog,
+    private readonly logins: RateLimitCounter,
+    private readonly emitter: EventEmitter2,
   ) {}
 
-  /** Waits for its turn, then throws 429 when the user or the IP is locked out. */
-  async begin(userName: string, ip: string): Promise<LoginAttempt> {
-    const userKey = `u:${userName.toLowerCase()}`;
-    const ipKey = `ip:${ip}`;
-    const previous = this.queues.get(userKey) ?? Promise.resolve();
+  /** Waits for its turn, then throws 429 when the account is locked for the address, or the address. */
+  async begin(account: string, ip: string): Promise<LoginAttempt> {
+    const accountKey = `u:${account}`;
+    const previous = this.queues.get(accountKey) ?? Promise.resolve();
     let release!: () => void;
     const mine = new Promise<void>((resolve) => (release = resolve));
     const tail = previous.then(() => mine);
-    this.queues.set(userKey, tail);
+    this.queues.set(accountKey, tail);
     const leaveQueue = (): void => {
       release();
-      if (this.queues.get(userKey) === tail) this.queues.delete(userKey);
+      if (this.queues.get(accountKey) === tail) this.queues.delete(accountKey);
     };
     await previous;
 
+    const ipKey = `ip:${ip}`;
     const flying = this.inFlight.get(ipKey) ?? 0;
     // Counted while this attempt checks, so parallel attempts from one address see each other.
     this.inFlight.set(ipKey, flying + 1);
@@ -55,52 +73,81 @@ export class LoginThrottle {
       leaveQueue();
     };
     const now = Date.now();
-    let wait: number;
+    const perUser = this.config.loginMaxFailuresPerUser;
+    const perIp = this.config.loginMaxFailuresPerIp;
+    let pair: number[], all: number[], address: number[];
     try {
-      const [userFailures, ipFailures] = await Promise.all([
-        this.failures.recent(userKey, now, this.windowMs()),
+      [pair, all, address] = await Promise.all([
+        this.failures.recent(pairKey(account, ip), now, this.windowMs()),
+        this.failures.recent(accountKey, now, this.windowMs()),
         this.failures.recent(ipKey, now, this.windowMs()),
       ]);
-      wait = Math.max(
-        this.lockedFor(userFailures, this.config.loginMaxFailuresPerUser, now),
-        this.lockedFor(ipFailures, this.config.loginMaxFailuresPerIp - flying, now),
-      );
     } catch (error) {
       done();
       throw error;
     }
-    if (wait > 0 || flying >= this.config.loginMaxFailuresPerIp) {
+    const waits: Array<[LoginThrottleReason, number]> = [
+      ['account_address', this.lockedFor(pair, perUser, now)],
+      ['account', pair.length > 0 ? this.lockedFor(all, perUser, now) : 0],
+      ['address', flying >= perIp ? 1000 : this.lockedFor(address, perIp - flying, now)],
+    ];
+    const [reason, wait] = waits.reduce((a, b) => (b[1] > a[1] ? b : a));
+    if (wait > 0) {
       done();
-      const seconds = Math.max(1, Math.ceil(wait / 1000));
-      throw new ApiError(
-        429,
-        'rate_limited',
-        `Too many failed logins; try again in ${seconds} seconds.`,
-        undefined,
-        { 'Retry-After': String(seconds) },
-      );
+      throw this.refused(reason, wait);
     }
-    return { userKey, ipKey, at: now, done };
+    return { account, ip, pairFailures: pair.length, ipFailures: address.length, done };
   }
 
+  /** Clears the account's failures; 429 when the account logged in too often this minute. */
   async succeeded(attempt: LoginAttempt): Promise<void> {
     try {
-      await this.failures.clear(attempt.userKey);
-    } finally {
-      attempt.done();
-    }
-  }
-
-  async failed(attempt: LoginAttempt): Promise<void> {
-    const now = Date.now();
-    try {
       await Promise.all([
-        this.failures.record(attempt.userKey, now, this.windowMs(), this.config.loginMaxFailuresPerUser),
-        this.failures.record(attempt.ipKey, now, this.windowMs(), this.config.loginMaxFailuresPerIp),
+        this.failures.clear(`u:${attempt.account}`),
+        this.failures.clear(pairKey(attempt.account, attempt.ip)),
       ]);
     } finally {
       attempt.done();
     }
+    const limit = this.config.loginMaxPerMinute;
+    if (limit === 0) return;
+    const now = Date.now();
+    const window = Math.floor(now / MINUTE_MS);
+    if (this.logins.increment(`login:${attempt.account}`, window) > limit)
+      throw this.refused('logins_per_minute', (window + 1) * MINUTE_MS - now);
+  }
+
+  async failed(attempt: LoginAttempt): Promise<void> {
+    const now = Date.now();
+    const perUser = this.config.loginMaxFailuresPerUser;
+    const perIp = this.config.loginMaxFailuresPerIp;
+    try {
+      await Promise.all([
+        this.failures.record(pairKey(attempt.account, attempt.ip), now, this.windowMs(), perUser),
+        this.failures.record(`u:${attempt.account}`, now, this.windowMs(), perUser),
+        this.failures.record(`ip:${attempt.ip}`, now, this.windowMs(), perIp),
+      ]);
+    } finally {
+      attempt.done();
+    }
+    const seconds = this.config.loginWindowSeconds;
+    if (attempt.pairFailures + 1 === perUser)
+      this.logger.warn(
+        `login lockout: account ${attempt.account} refused to address ${attempt.ip} for ${seconds} s after ${perUser} failed logins`,
+      );
+    if (attempt.ipFailures + 1 === perIp)
+      this.logger.warn(
+        `login lockout: address ${attempt.ip} refused for ${seconds} s after ${perIp} failed logins`,
+      );
+  }
+
+  private refused(reason: LoginThrottleReason, waitMs: number): ApiError {
+    this.emitter.emit(LOGIN_THROTTLED, reason);
+    const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+    const what = reason === 'logins_per_minute' ? 'Too many logins' : 'Too many failed logins';
+    return new ApiError(429, 'rate_limited', `${what}; try again in ${seconds} seconds.`, undefined, {
+      'Retry-After': String(seconds),
+    });
   }
 
   /** Milliseconds until the key may try again (0 = now), from its failures, oldest first. */
@@ -113,4 +160,8 @@ export class LoginThrottle {
   private windowMs(): number {
     return this.config.loginWindowSeconds * 1000;
   }
+}
+
+function pairKey(account: string, ip: string): string {
+  return `ua:${account}|${ip}`;
 }

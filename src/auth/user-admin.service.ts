@@ -3,6 +3,7 @@ import { hashPassword } from '@app/erp-db';
 import type { ApiRole } from '@app/erp-db';
 import { ApiTokensRepository } from './ports/api-tokens.repository';
 import { ApiUsersRepository, StoredApiUser } from './ports/api-users.repository';
+import { UserWebhooks } from './ports/user-webhooks';
 
 /** A request the administrator has to correct (shown as it is, exit code 1). */
 export class UserAdminError extends Error {}
@@ -12,6 +13,12 @@ export const MIN_PASSWORD_LENGTH = 8;
 const MAX_PASSWORD_LENGTH = 1024;
 /** Basic authentication cannot carry a ':' in the user id; blanks would be invisible in logs. */
 const USER_NAME = /^[\p{L}\p{N}._@-]{1,64}$/u;
+
+/** Whether a name follows the users CLI's rule (a login with any other name cannot succeed). */
+export function isUserName(name: string): boolean {
+  return USER_NAME.test(name);
+}
+
 /** Matched against comma-separated attribute lists, so no commas or blanks. */
 const MATCH_VALUE = /^[^\s,]{1,36}$/;
 
@@ -30,10 +37,11 @@ export class UserAdminService {
   constructor(
     private readonly users: ApiUsersRepository,
     private readonly tokens: ApiTokensRepository,
+    private readonly webhooks: UserWebhooks,
   ) {}
 
   async add(request: NewUserRequest, password: string): Promise<ListedUser> {
-    if (!USER_NAME.test(request.name))
+    if (!isUserName(request.name))
       throw new UserAdminError('The user name takes 1-64 letters, digits, ".", "_", "@" or "-".');
     if (!(API_ROLES as readonly string[]).includes(request.role))
       throw new UserAdminError(`--role must be one of ${API_ROLES.join(', ')}.`);
@@ -61,9 +69,16 @@ export class UserAdminService {
     return (await this.users.list()).map(({ passwordHash: _hash, ...user }) => user);
   }
 
-  /** A disabled user can no longer log in, and its tokens stop working (within the cache time). */
+  /**
+   * A disabled user can no longer log in, its tokens are revoked (enabling it later brings none
+   * back; they stop working within the cache time) and its webhooks are disabled.
+   */
   async setDisabled(name: string, disabled: boolean): Promise<void> {
-    if (!(await this.users.setDisabled(name, disabled))) throw unknownUser(name);
+    const user = await this.users.findByName(name);
+    if (!user || !(await this.users.setDisabled(name, disabled))) throw unknownUser(name);
+    if (!disabled) return;
+    await this.tokens.revokeAllOf(user.id, new Date());
+    await this.endWebhooks(user.id, 'the user was disabled');
   }
 
   /**
@@ -75,14 +90,26 @@ export class UserAdminService {
     const user = await this.users.findByName(name);
     if (!user) throw unknownUser(name);
     if (!(await this.users.setPasswordHash(name, await hashPassword(password)))) throw unknownUser(name);
-    return this.tokens.revokeAllOf(user.id, new Date());
+    const revoked = await this.tokens.revokeAllOf(user.id, new Date());
+    await this.endWebhooks(user.id, "the user's password was reset");
+    return revoked;
   }
 
   /** Revokes every token of the user; returns how many were not revoked yet. */
   async revokeTokens(name: string): Promise<number> {
     const user = await this.users.findByName(name);
     if (!user) throw unknownUser(name);
-    return this.tokens.revokeAllOf(user.id, new Date());
+    const revoked = await this.tokens.revokeAllOf(user.id, new Date());
+    await this.endWebhooks(user.id, "the user's tokens were revoked");
+    return revoked;
+  }
+
+  /** Whoever held the user's access may have registered them: they end with it. */
+  private async endWebhooks(userId: number, why: string): Promise<void> {
+    await this.webhooks.disableAllOf(
+      userId,
+      `Disabled at ${new Date().toISOString()}: ${why}; register the webhook again if it is still wanted.`,
+    );
   }
 }
 

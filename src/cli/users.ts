@@ -3,11 +3,12 @@ import 'reflect-metadata';
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { DataSource } from 'typeorm';
-import { ApiTokenEntity, ApiUserEntity, erpDataSourceOptions } from '@app/erp-db';
+import { ApiTokenEntity, ApiUserEntity, erpDataSourceOptions, WebhookSubscriptionEntity } from '@app/erp-db';
 import { loadAppConfigOrExit } from '../common/config/app-config';
 import { erpDbSettings } from '../database/erp-db-settings';
 import { TypeOrmApiTokensRepository } from '../auth/adapters/typeorm/typeorm-api-tokens.repository';
 import { TypeOrmApiUsersRepository } from '../auth/adapters/typeorm/typeorm-api-users.repository';
+import { TypeOrmUserWebhooks } from '../auth/adapters/typeorm/typeorm-user-webhooks';
 import { ListedUser, UserAdminError, UserAdminService } from '../auth/user-admin.service';
 
 const USAGE = `Usage: npm run users -- <command>
@@ -127,6 +128,7 @@ async function run(argv: string[]): Promise<void> {
     const admin = new UserAdminService(
       new TypeOrmApiUsersRepository(ds.getRepository(ApiUserEntity)),
       new TypeOrmApiTokensRepository(ds.getRepository(ApiTokenEntity), ds.getRepository(ApiUserEntity)),
+      new TypeOrmUserWebhooks(ds.getRepository(WebhookSubscriptionEntity)),
     );
     switch (command) {
       case 'add': {

@@ -9,10 +9,15 @@ import { webshopScope } from '../scope/customer-scope';
  * customers (D12).
  */
 export function assertEventAccess(user: AuthUser): void {
-  if (webshopScope(user) === null) return;
+  if (mayUseEvents(user)) return;
   throw ApiError.forbidden(
     'Events and webhooks are for integration users and admins; a web-shop user reads its orders and customers directly.',
   );
+}
+
+/** Whether a user may see events; a subscription whose owner may not (any more) gets none. */
+export function mayUseEvents(user: Pick<AuthUser, 'role' | 'webshop'> & { disabled?: boolean }): boolean {
+  return !user.disabled && webshopScope(user) === null;
 }
 
 /**

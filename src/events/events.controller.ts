@@ -13,6 +13,7 @@ import {
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
+  ApiConflictResponse,
   ApiCreatedResponse,
   ApiForbiddenResponse,
   ApiNoContentResponse,
@@ -31,6 +32,7 @@ import {
   EventFeedQuery,
   EventFeedResponse,
   RedeliveryResponse,
+  WebhookListQuery,
   WebhookListResponse,
 } from './dto/events.dto';
 import { EventFeed } from './event-feed.service';
@@ -98,6 +100,7 @@ export class EventsController {
   @ApiCreatedResponse({ type: CreatedWebhookResponse })
   @ApiBadRequestResponse({ description: 'Invalid body.' })
   @ApiUnprocessableEntityResponse({ description: 'The URL is refused or did not echo the challenge.' })
+  @ApiConflictResponse({ description: 'The user has 20 webhooks already.' })
   async create(
     @CurrentUser() user: AuthUser,
     @Body() body: CreateWebhookDto,
@@ -106,18 +109,26 @@ export class EventsController {
   }
 
   @Get('webhooks')
-  @ApiOperation({ summary: "The calling user's webhook endpoints, with why one was disabled" })
+  @ApiOperation({
+    summary:
+      "The calling user's webhook endpoints (an admin's with all=true: everyone's), with why one was disabled",
+  })
   @ApiOkResponse({ type: WebhookListResponse })
-  async webhooksOfUser(@CurrentUser() user: AuthUser): Promise<WebhookListResponse> {
-    const data = await this.webhooks.list(user);
+  @ApiBadRequestResponse({ description: 'all is not true or false.' })
+  @ApiForbiddenResponse({ description: 'A web-shop user, or all=true by a non-admin.' })
+  async webhooksOfUser(
+    @CurrentUser() user: AuthUser,
+    @Query() query: WebhookListQuery,
+  ): Promise<WebhookListResponse> {
+    const data = await this.webhooks.list(user, query.all === 'true');
     return { count: data.length, success: true, data };
   }
 
   @Delete('webhooks/:id')
   @HttpCode(204)
-  @ApiOperation({ summary: "Deletes one of the calling user's webhook endpoints" })
+  @ApiOperation({ summary: "Deletes one of the calling user's webhook endpoints (an admin: anyone's)" })
   @ApiNoContentResponse({ description: 'Deleted.' })
-  @ApiNotFoundResponse({ description: 'No such webhook of this user.' })
+  @ApiNotFoundResponse({ description: 'No such webhook of this user (for an admin: at all).' })
   async deleteWebhook(
     @CurrentUser() user: AuthUser,
     @Param('id', new ParseIntPipe({ errorHttpStatusCode: 404 })) id: number,

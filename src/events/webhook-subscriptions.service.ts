@@ -27,25 +27,33 @@ export class WebhookSubscriptions {
   async register(user: AuthUser, dto: CreateWebhookDto): Promise<CreatedWebhookDto> {
     assertEventAccess(user);
     const url = checkedUrl(dto.url);
-    if ((await this.store.subscriptions(user.id)).length >= MAX_SUBSCRIPTIONS)
-      throw ApiError.conflict(`A user may register at most ${MAX_SUBSCRIPTIONS} webhooks; delete one first.`);
+    const full = () =>
+      ApiError.conflict(`A user may register at most ${MAX_SUBSCRIPTIONS} webhooks; delete one first.`);
+    if ((await this.store.subscriptions(user.id)).length >= MAX_SUBSCRIPTIONS) throw full();
     const secret = `whsec_${randomBytes(32).toString('base64')}`;
     await this.handshake(url, secret);
     const created = await this.store.createSubscription(
       { userId: user.id, url, events: dto.events, secret },
       new Date(),
+      MAX_SUBSCRIPTIONS,
     );
+    if (!created) throw full();
     return { ...toWebhookDto(created), secret };
   }
 
-  async list(user: AuthUser): Promise<WebhookDto[]> {
+  /** The user's own subscriptions; with `all`, an admin's view of everyone's. */
+  async list(user: AuthUser, all: boolean): Promise<WebhookDto[]> {
     assertEventAccess(user);
-    return (await this.store.subscriptions(user.id)).map(toWebhookDto);
+    if (all && user.role !== 'admin')
+      throw ApiError.forbidden('all=true lists the webhooks of every user; it is for admins.');
+    const found = all ? await this.store.allSubscriptions() : await this.store.subscriptions(user.id);
+    return found.map(toWebhookDto);
   }
 
+  /** Admins may delete anyone's subscription. */
   async remove(user: AuthUser, id: number): Promise<void> {
     assertEventAccess(user);
-    if (!(await this.store.deleteSubscription(id, user.id)))
+    if (!(await this.store.deleteSubscription(id, user.role === 'admin' ? null : user.id)))
       throw ApiError.notFound(`You have no webhook ${id}.`);
   }
 
@@ -56,20 +64,21 @@ export class WebhookSubscriptions {
     try {
       answer = await this.sender.post(url, secret, `validation_${challenge.slice(0, 16)}`, body);
     } catch (err) {
-      const message =
-        err instanceof DestinationRefused
-          ? `${err.message}; webhooks go to public addresses only`
-          : `the validation request failed: ${(err as Error).message}`;
-      throw ApiError.unprocessable('The webhook URL cannot be used.', [{ field: 'url', message }]);
+      if (err instanceof DestinationRefused)
+        throw ApiError.unprocessable('The webhook URL cannot be used.', [
+          { field: 'url', message: `${err.message}; webhooks go to public addresses only` },
+        ]);
+      answer = null;
     }
-    if (answer.status < 200 || answer.status > 299 || !echoes(answer.body, challenge)) {
+    // One answer for every failure: what went wrong would tell a caller which ports and hosts exist.
+    if (!answer || answer.status < 200 || answer.status > 299 || !echoes(answer.body, challenge))
       throw ApiError.unprocessable('The webhook URL did not confirm the subscription.', [
         {
           field: 'url',
-          message: `the receiver answered HTTP ${answer.status} without echoing the challenge; answer 2xx with the challenge as text or as {"challenge":"…"}`,
+          message:
+            'the receiver did not answer the validation request with 2xx and the challenge as text or as {"challenge":"…"}',
         },
       ]);
-    }
   }
 }
 

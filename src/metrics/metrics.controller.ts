@@ -15,9 +15,9 @@ import { ServiceMetrics } from './service-metrics';
 
 /**
  * Prometheus scrape endpoint. With METRICS_TOKEN set it wants `Authorization: Bearer <token>`;
- * without, it answers only clients connected directly over loopback (no proxy in between: a
- * request carrying X-Forwarded-For or Forwarded is refused, as nginx on the same host would
- * otherwise open it to everyone).
+ * without, it answers only clients connected directly over loopback, and never while TRUST_PROXY
+ * is set (a proxy or tunnel on the same host may forward without the X-Forwarded-For or Forwarded
+ * headers that are refused otherwise).
  */
 @ApiTags('health')
 @Controller()
@@ -39,7 +39,7 @@ export class MetricsController {
   })
   @ApiUnauthorizedResponse({ description: 'METRICS_TOKEN is set and was not given as bearer token.' })
   @ApiForbiddenResponse({
-    description: 'No METRICS_TOKEN is set and the request did not come from loopback.',
+    description: 'No METRICS_TOKEN is set and TRUST_PROXY is set, or the request did not come from loopback.',
   })
   async scrape(@Req() req: FastifyRequest): Promise<string> {
     this.authorize(req);
@@ -62,6 +62,8 @@ export class MetricsController {
         { 'WWW-Authenticate': given ? 'Bearer error="invalid_token"' : 'Bearer realm="erp"' },
       );
     }
+    if (this.config.trustProxy !== false)
+      throw ApiError.forbidden('GET /metrics needs METRICS_TOKEN while TRUST_PROXY is set.');
     const address = req.socket.remoteAddress ?? '';
     const loopback = address === '::1' || (isIP(address) !== 0 && /^(::ffff:)?127\./.test(address));
     const proxied = req.headers['x-forwarded-for'] !== undefined || req.headers.forwarded !== undefined;

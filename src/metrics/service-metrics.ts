@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
+import { LOGIN_THROTTLED, LoginThrottleReason } from '../auth/login-throttle';
 import { DELIVERY_FAILED, DeliveryFailed } from '../events/event-relay';
 import { EventStore } from '../events/ports/event-store';
 
@@ -49,6 +50,13 @@ export class ServiceMetrics {
     registers: [this.registry],
   });
 
+  private readonly loginsThrottled = new Counter({
+    name: 'erp_login_throttled_total',
+    help: 'Logins refused with 429 by reason (account_address, account, address, logins_per_minute)',
+    labelNames: ['reason'] as const,
+    registers: [this.registry],
+  });
+
   constructor(dataSource: DataSource, events: EventStore) {
     collectDefaultMetrics({ register: this.registry });
     new Gauge({
@@ -93,6 +101,11 @@ export class ServiceMetrics {
 
   zugferdJob(operation: string, outcome: 'ok' | 'failed', seconds: number): void {
     this.zugferdJobs.observe({ operation, outcome }, seconds);
+  }
+
+  @OnEvent(LOGIN_THROTTLED)
+  loginThrottled(reason: LoginThrottleReason): void {
+    this.loginsThrottled.inc({ reason });
   }
 
   @OnEvent(DELIVERY_FAILED)

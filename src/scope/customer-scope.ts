@@ -9,7 +9,7 @@ export const BACK_OFFICE_FIELDS = ['KreditLimit', 'PreisListNr', 'PreisListTyp']
  * The web shop a user is confined to (D12), or null when it sees every customer: admins and
  * users without a web-shop value (integration users).
  */
-export function webshopScope(user: AuthUser): string | null {
+export function webshopScope(user: Pick<AuthUser, 'role' | 'webshop'>): string | null {
   if (user.role === 'admin') return null;
   return userWebshop(user.webshop);
 }

@@ -11,6 +11,7 @@ import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module';
 import { ApiTokensRepository } from '../../src/auth/ports/api-tokens.repository';
 import { ApiUsersRepository } from '../../src/auth/ports/api-users.repository';
+import { UserWebhooks } from '../../src/auth/ports/user-webhooks';
 import { NewUserRequest, UserAdminService } from '../../src/auth/user-admin.service';
 import { AppConfig, loadAppConfig } from '../../src/common/config/app-config';
 import { configureApp, fastifyOptions } from '../../src/common/http/http-setup';
@@ -101,12 +102,18 @@ export async function createTestApp(settings: Record<string, string> = {}): Prom
   };
 }
 
+/** What `npm run users` does, on the database of `t`. */
+export function userAdmin(t: TestApp): UserAdminService {
+  return new UserAdminService(
+    t.app.get(ApiUsersRepository),
+    t.app.get(ApiTokensRepository),
+    t.app.get(UserWebhooks),
+  );
+}
+
 /** Adds an API user (as `npm run users` does) and returns a bearer token it got from POST /www/token. */
 export async function addUserWithToken(t: TestApp, user: NewUserRequest, password: string): Promise<string> {
-  await new UserAdminService(t.app.get(ApiUsersRepository), t.app.get(ApiTokensRepository)).add(
-    user,
-    password,
-  );
+  await userAdmin(t).add(user, password);
   const res = await request(t.server).post('/www/token').auth(user.name, password);
   if (res.status !== 200) throw new Error(`token for ${user.name}: ${res.status} ${res.text}`);
   return res.body.access_token as string;

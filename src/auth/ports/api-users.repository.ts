@@ -17,6 +17,7 @@ export interface NewApiUser {
 /** Port: the service's own user table. */
 export abstract class ApiUsersRepository {
   abstract findByName(name: string): Promise<StoredApiUser | null>;
+  abstract findById(id: number): Promise<StoredApiUser | null>;
   abstract list(): Promise<StoredApiUser[]>;
   abstract create(user: NewApiUser): Promise<StoredApiUser>;
   abstract setDisabled(name: string, disabled: boolean): Promise<boolean>;

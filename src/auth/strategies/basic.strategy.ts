@@ -28,10 +28,12 @@ export class BasicStrategy extends PassportStrategy(PassportBasicStrategy, 'basi
   }
 
   async validate(req: FastifyRequest, name: string, password: string): Promise<AuthUser | false> {
-    const attempt = await this.throttle.begin(name, req.ip);
+    const found = await this.credentials.find(name);
+    // Counted by the user found, so spellings one database compares as equal share one count.
+    const attempt = await this.throttle.begin((found?.name ?? name.trim()).toLowerCase(), req.ip);
     let user: AuthUser | null = null;
     try {
-      user = await this.credentials.verify(name, basicPassword(req.headers.authorization, password));
+      user = await this.credentials.verify(name, found, basicPassword(req.headers.authorization, password));
     } finally {
       if (user) await this.throttle.succeeded(attempt);
       else await this.throttle.failed(attempt);

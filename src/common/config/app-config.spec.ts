@@ -71,4 +71,12 @@ describe('loadAppConfig', () => {
     const c = loadAppConfig({ DB_TYPE: 'postgres', DATABASE_URL: 'postgres://u@h/db' });
     expect(c.seedDemo).toBe(false);
   });
+
+  it('refuses NODE_USE_ENV_PROXY while the webhook destination guard is on', () => {
+    expect(() => loadAppConfig({ NODE_USE_ENV_PROXY: '1' })).toThrow(/NODE_USE_ENV_PROXY is set/);
+    expect(
+      loadAppConfig({ NODE_USE_ENV_PROXY: '1', WEBHOOK_ALLOW_PRIVATE: 'true' }).webhookAllowPrivate,
+    ).toBe(true);
+    expect(loadAppConfig({ NODE_USE_ENV_PROXY: '0' }).webhookAllowPrivate).toBe(false);
+  });
 });

@@ -44,6 +44,8 @@ export class AppConfig {
   readonly loginMaxFailuresPerUser!: number;
   readonly loginMaxFailuresPerIp!: number;
   readonly loginWindowSeconds!: number;
+  /** Successful logins per account and minute (each costs a scrypt run); 0 = no limit. */
+  readonly loginMaxPerMinute!: number;
   readonly rateLimitPerMinute!: number;
   readonly tokenCacheSeconds!: number;
   readonly legacyListDates!: boolean;
@@ -248,6 +250,12 @@ export function loadAppConfig(env: Env = process.env): AppConfig {
   const webhookSecret = r.webhookSecret('WEBHOOK_SECRET');
   if (eventListeners.includes('webhook') && webhookUrls.length > 0 && !webhookSecret)
     r.errors.push('WEBHOOK_SECRET is required when EVENT_LISTENERS has webhook and WEBHOOK_URLS is set');
+  const webhookAllowPrivate = r.bool('WEBHOOK_ALLOW_PRIVATE', false);
+  // Through a proxy the guard would check only the proxy's address, never the webhook's target.
+  if (!webhookAllowPrivate && !['', '0', 'false'].includes((env.NODE_USE_ENV_PROXY ?? '').toLowerCase()))
+    r.errors.push(
+      'NODE_USE_ENV_PROXY is set: webhooks would go through the proxy, past the check that keeps them off private addresses; unset it (or set WEBHOOK_ALLOW_PRIVATE=true deliberately)',
+    );
   const config = new AppConfig({
     port: r.int('PORT', 3000, 1, 65535),
     host: r.str('HOST', '0.0.0.0'),
@@ -283,6 +291,7 @@ export function loadAppConfig(env: Env = process.env): AppConfig {
     loginMaxFailuresPerUser: r.int('LOGIN_MAX_FAILURES_PER_USER', 5, 1, 100000),
     loginMaxFailuresPerIp: r.int('LOGIN_MAX_FAILURES_PER_IP', 50, 1, 1000000),
     loginWindowSeconds: r.int('LOGIN_WINDOW_SECONDS', 300, 1, 86400),
+    loginMaxPerMinute: r.int('LOGIN_MAX_PER_MINUTE', 60, 0, 1000000),
     rateLimitPerMinute: r.int('RATE_LIMIT_PER_MINUTE', 6000, 0, 10000000),
     tokenCacheSeconds: r.int('TOKEN_CACHE_SECONDS', 5, 0, 5),
     legacyListDates: r.bool('LEGACY_LIST_DATES', false),
@@ -308,7 +317,7 @@ export function loadAppConfig(env: Env = process.env): AppConfig {
     webhookUrls,
     webhookSecret,
     webhookTimeoutMs: r.int('WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
-    webhookAllowPrivate: r.bool('WEBHOOK_ALLOW_PRIVATE', false),
+    webhookAllowPrivate,
     webhookDisableAfterHours: r.int('WEBHOOK_DISABLE_AFTER_HOURS', 72, 1, 24 * 365),
     amqpUrl: r.url('AMQP_URL', ['amqp:', 'amqps:']) ?? 'amqp://guest:guest@127.0.0.1:5672',
     amqpExchange: r.str('AMQP_EXCHANGE', 'erp.events'),

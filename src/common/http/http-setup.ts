@@ -35,8 +35,9 @@ export function requestIdFrom(header: string | string[] | undefined): string {
 }
 
 /**
- * Headers every response carries: no content sniffing, no framing, no referrer; data of /www
- * routes is not stored by caches unless the route says otherwise (media revalidate by ETag);
+ * Headers every response carries: no content sniffing, no framing, no referrer; every JSON answer
+ * and everything of a /www route (by the matched route, not the raw URL, which may be encoded) is
+ * not stored by caches unless the route says otherwise (media revalidate by ETag);
  * HSTS only on a request that came over HTTPS (directly or through the trusted proxy).
  */
 function setSecurityHeaders(req: FastifyRequest, reply: FastifyReply): void {
@@ -44,8 +45,9 @@ function setSecurityHeaders(req: FastifyRequest, reply: FastifyReply): void {
   reply.header('X-Frame-Options', 'DENY');
   reply.header('Referrer-Policy', 'no-referrer');
   reply.removeHeader('X-Powered-By');
-  if (req.url.startsWith('/www/') && !reply.hasHeader('Cache-Control'))
-    reply.header('Cache-Control', 'no-store');
+  const json = /^application\/json/i.test(String(reply.getHeader('content-type') ?? ''));
+  const dataRoute = (req.routeOptions.url ?? '').startsWith('/www/');
+  if ((json || dataRoute) && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
   if (req.protocol === 'https')
     reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
 }

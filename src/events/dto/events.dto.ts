@@ -17,6 +17,17 @@ import { ERP_EVENT_NAMES } from '../erp-events';
 
 export const MAX_EVENT_PAGE = 1000;
 
+/** GET /www/webhooks?all= */
+export class WebhookListQuery {
+  @ApiPropertyOptional({
+    enum: ['true', 'false'],
+    description: "Admins only: `true` lists every user's webhooks.",
+  })
+  @IsOptional()
+  @IsIn(['true', 'false'], { message: 'all must be true or false' })
+  all?: string;
+}
+
 /** GET /www/events?after=&limit=&status= */
 export class EventFeedQuery {
   @ApiPropertyOptional({

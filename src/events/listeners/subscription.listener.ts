@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../../common/config/app-config';
+import { ApiUsersRepository } from '../../auth/ports/api-users.repository';
 import { ErpEventMessage } from '../erp-events';
+import { mayUseEvents } from '../event-access';
 import { EventStore } from '../ports/event-store';
 import { WebhookSender } from '../webhooks/webhook-sender';
 import { ErpEventListener, Undeliverable } from './erp-event-listener';
@@ -17,6 +19,7 @@ export class SubscriptionListener extends ErpEventListener {
     private readonly config: AppConfig,
     private readonly sender: WebhookSender,
     private readonly store: EventStore,
+    private readonly users: ApiUsersRepository,
   ) {
     super();
   }
@@ -30,6 +33,9 @@ export class SubscriptionListener extends ErpEventListener {
     const subscription = await this.store.subscription(Number(target));
     if (!subscription) throw new Undeliverable(`webhook subscription ${target} was deleted`);
     if (!subscription.enabled) throw new Undeliverable(`webhook subscription ${target} is disabled`);
+    const owner = await this.users.findById(subscription.userId);
+    if (!owner || !mayUseEvents(owner))
+      throw new Undeliverable(`the user of webhook subscription ${target} may no longer receive events`);
     const body = JSON.stringify(message);
     const now = new Date();
     try {

@@ -98,11 +98,18 @@ export abstract class EventStore {
   /** Sends the event again: its undelivered deliveries, or all of them when every one was delivered. */
   abstract redeliver(id: number, now: Date): Promise<number>;
 
-  abstract createSubscription(s: NewWebhookSubscription, now: Date): Promise<WebhookSubscription>;
+  /** Null when the user has `max` subscriptions already (also against parallel registrations). */
+  abstract createSubscription(
+    s: NewWebhookSubscription,
+    now: Date,
+    max: number,
+  ): Promise<WebhookSubscription | null>;
   abstract subscriptions(userId: number): Promise<WebhookSubscription[]>;
+  /** Every user's subscriptions (for admins). */
+  abstract allSubscriptions(): Promise<WebhookSubscription[]>;
   abstract subscription(id: number): Promise<WebhookSubscription | null>;
-  /** False when there is no such subscription of that user. */
-  abstract deleteSubscription(id: number, userId: number): Promise<boolean>;
+  /** False when there is no such subscription of that user (of anyone: userId null). */
+  abstract deleteSubscription(id: number, userId: number | null): Promise<boolean>;
   /** Records whether a delivery to the subscription worked; disables it after failing since `disableBefore`. */
   abstract subscriptionOutcome(
     id: number,

@@ -2,12 +2,16 @@ import ipaddr from 'ipaddr.js';
 import { lookup as dnsLookup, LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
 
+/** IPv6 global unicast (2000::/3): anything else, IPv4-compatible forms such as ::7f00:1 too, is refused. */
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3');
+
 /** Only addresses of the public internet; everything else needs WEBHOOK_ALLOW_PRIVATE. */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
   let parsed = ipaddr.parse(address);
   if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress())
     parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  if (parsed.kind() === 'ipv6' && !(parsed as ipaddr.IPv6).match(GLOBAL_UNICAST_V6)) return false;
   return parsed.range() === 'unicast';
 }
 
@@ -38,9 +42,7 @@ export function guardedLookup(url: URL, allowPrivate: boolean): LookupFunction |
       const refused = addresses.find((a) => !isPublicAddress(a.address));
       if (refused)
         return callback(
-          new DestinationRefused(
-            `${hostname} resolves to ${refused.address}, a loopback, link-local or private address`,
-          ),
+          new DestinationRefused(`${hostname} resolves to a loopback, link-local or private address`),
         );
       const all = (options as { all?: boolean }).all === true;
       if (all) return callback(null, addresses);

@@ -3,7 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { Webhook } from 'standardwebhooks';
 import { AppConfig } from '../../common/config/app-config';
-import { guardedLookup } from './destination-guard';
+import { DestinationRefused, guardedLookup } from './destination-guard';
 
 /** What a receiver answered; at most 64 KB of its body are read. */
 export interface WebhookAnswer {
@@ -45,23 +45,31 @@ export class WebhookSender {
         (res) => {
           const chunks: Buffer[] = [];
           let size = 0;
-          res.on('data', (chunk: Buffer) => {
-            size += chunk.length;
-            if (size <= MAX_ANSWER_BYTES) chunks.push(chunk);
+          const answer = (): WebhookAnswer => ({
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString('utf8'),
           });
-          res.on('end', () =>
-            resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
-          );
+          res.on('data', (chunk: Buffer) => {
+            chunks.push(chunk.subarray(0, MAX_ANSWER_BYTES - size));
+            size += chunk.length;
+            if (size <= MAX_ANSWER_BYTES) return;
+            // Past the limit nothing more is read: a receiver cannot keep the connection busy.
+            resolve(answer());
+            res.destroy();
+          });
+          res.on('end', () => resolve(answer()));
           res.on('error', reject);
         },
       );
       req.on('error', (err: Error) =>
         reject(
-          new WebhookFailed(
-            err.name === 'AbortError' || err.name === 'TimeoutError'
-              ? `no answer within ${this.config.webhookTimeoutMs} ms`
-              : err.message,
-          ),
+          err instanceof DestinationRefused
+            ? err
+            : new WebhookFailed(
+                err.name === 'AbortError' || err.name === 'TimeoutError'
+                  ? `no answer within ${this.config.webhookTimeoutMs} ms`
+                  : err.message,
+              ),
         ),
       );
       req.end(body);

@@ -27,6 +27,11 @@ export class TypeOrmApiUsersRepository extends ApiUsersRepository {
     return e ? toStored(e) : null;
   }
 
+  async findById(id: number): Promise<StoredApiUser | null> {
+    const e = await this.users.findOneBy({ id });
+    return e ? toStored(e) : null;
+  }
+
   async list(): Promise<StoredApiUser[]> {
     return (await this.users.find({ order: { name: 'ASC' } })).map(toStored);
   }

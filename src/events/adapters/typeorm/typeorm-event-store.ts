@@ -4,12 +4,14 @@ import {
   EventEntity,
   readTimestamp,
   timestampParam,
+  ApiUserEntity,
   WebhookSubscriptionEntity,
 } from '@app/erp-db';
-import { DataSource, EntityManager, In, MoreThan } from 'typeorm';
+import { DataSource, EntityManager, In, LessThanOrEqual, MoreThan } from 'typeorm';
 import { unitOfWorkFor } from '../../../database/unit-of-work.module';
 import { BatchStep, CHUNK, UnitOfWork } from '../../../database/unit-of-work';
 import { StoredEvent } from '../../erp-events';
+import { mayUseEvents } from '../../event-access';
 import {
   ClaimedDelivery,
   EventBacklog,
@@ -99,10 +101,18 @@ export class TypeOrmEventStore extends EventStore {
     events: Row[],
     targets: DeliveryTarget[],
   ): Promise<Array<Partial<EventDeliveryEntity>>> {
-    const subscriptions = await m.getRepository(WebhookSubscriptionEntity).find({
-      select: { id: true, events: true },
+    const enabled = await m.getRepository(WebhookSubscriptionEntity).find({
+      select: { id: true, events: true, userId: true },
       where: { enabled: 1 },
     });
+    // Subscriptions die with their user: a disabled owner, or one that may no longer see events.
+    const ownerIds = [...new Set(enabled.map((s) => s.userId))];
+    const owners =
+      ownerIds.length === 0 ? [] : await m.getRepository(ApiUserEntity).findBy({ id: In(ownerIds) });
+    const allowed = new Set(
+      owners.filter((u) => mayUseEvents({ ...u, disabled: u.disabled !== 0 })).map((u) => u.id),
+    );
+    const subscriptions = enabled.filter((s) => allowed.has(s.userId));
     const now = new Date();
     const rows: Array<Partial<EventDeliveryEntity>> = [];
     for (const e of events) {
@@ -307,7 +317,11 @@ export class TypeOrmEventStore extends EventStore {
     return (await repo.update({ eventId: id }, again)).affected ?? 0;
   }
 
-  async createSubscription(s: NewWebhookSubscription, now: Date): Promise<WebhookSubscription> {
+  async createSubscription(
+    s: NewWebhookSubscription,
+    now: Date,
+    max: number,
+  ): Promise<WebhookSubscription | null> {
     const repo = this.dataSource.getRepository(WebhookSubscriptionEntity);
     const result = await repo.insert({
       userId: s.userId,
@@ -320,7 +334,12 @@ export class TypeOrmEventStore extends EventStore {
       failingSince: null,
     });
     const id = Number((result.identifiers[0] as { id: number }).id);
-    return (await this.subscription(id)) as WebhookSubscription;
+    // Parallel registrations each count the rows up to their own: only the first `max` stay.
+    if ((await repo.countBy({ userId: s.userId, id: LessThanOrEqual(id) })) > max) {
+      await repo.delete({ id });
+      return null;
+    }
+    return this.subscription(id);
   }
 
   async subscriptions(userId: number): Promise<WebhookSubscription[]> {
@@ -330,13 +349,22 @@ export class TypeOrmEventStore extends EventStore {
     return rows.map(toSubscription);
   }
 
+  async allSubscriptions(): Promise<WebhookSubscription[]> {
+    const rows = await this.dataSource
+      .getRepository(WebhookSubscriptionEntity)
+      .find({ order: { id: 'ASC' } });
+    return rows.map(toSubscription);
+  }
+
   async subscription(id: number): Promise<WebhookSubscription | null> {
     const row = await this.dataSource.getRepository(WebhookSubscriptionEntity).findOneBy({ id });
     return row ? toSubscription(row) : null;
   }
 
-  async deleteSubscription(id: number, userId: number): Promise<boolean> {
-    const result = await this.dataSource.getRepository(WebhookSubscriptionEntity).delete({ id, userId });
+  async deleteSubscription(id: number, userId: number | null): Promise<boolean> {
+    const result = await this.dataSource
+      .getRepository(WebhookSubscriptionEntity)
+      .delete(userId === null ? { id } : { id, userId });
     return (result.affected ?? 0) > 0;
   }
 
