@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { EventRelay } from '../src/events/event-relay';
+import { EventStore } from '../src/events/ports/event-store';
 import { freePort } from './support/child-processes';
 import { testDbType } from './support/test-databases';
 import { createTestApp, json, TestApp } from './support/test-app';
@@ -182,6 +183,24 @@ describe('GET /ready and the event backlog', () => {
       info: { database: 'up', migrations: 'current', eventBacklog: 3 },
     });
     await relay.round(); // fan out and deliver (log listener)
+    const ready = await request(t.server).get('/ready').parse(json).expect(200);
+    expect(ready.body).toEqual({ status: 'ready', database: 'up', migrations: 'current', eventBacklog: 0 });
+  });
+
+  it('does not count deliveries leased to a relay at work as waiting', async () => {
+    await t.app.get(EventRelay).onApplicationShutdown();
+    const store = t.app.get(EventStore);
+    const token = await t.token('demo');
+    for (let i = 0; i < 3; i++)
+      await request(t.server)
+        .post('/www/auftrag')
+        .auth(token, { type: 'bearer' })
+        .send({ GrundDaten: { KundNr: '10001' }, Positionen: [{ ArtNr: '1000', Menge: 1 }] })
+        .expect(201);
+    expect(await store.fanOut(100, [{ listener: 'log', target: '' }])).toBe(3);
+    const now = new Date();
+    const leased = await store.claimDue(100, ['log'], 'a-slow-relay', now, new Date(now.getTime() + 60_000));
+    expect(leased).toHaveLength(3);
     const ready = await request(t.server).get('/ready').parse(json).expect(200);
     expect(ready.body).toEqual({ status: 'ready', database: 'up', migrations: 'current', eventBacklog: 0 });
   });

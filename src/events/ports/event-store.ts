@@ -62,12 +62,15 @@ export type DeliveryProblem = 'failed' | 'dead';
  */
 export abstract class EventStore {
   /**
+   * How much work waits: events not fanned out, deliveries due, never tried and not leased to a
+   * relay, dead deliveries.
+   */
+  abstract backlog(now: Date): Promise<EventBacklog>;
+
+  /**
    * Creates the deliveries of up to `limit` events that have none yet: one per static target and
    * one per enabled subscription to the event's type. Returns how many events it handled.
    */
-  /** How much work waits: events not fanned out, deliveries due and never tried, dead deliveries. */
-  abstract backlog(now: Date): Promise<EventBacklog>;
-
   abstract fanOut(limit: number, targets: DeliveryTarget[]): Promise<number>;
   /** Leases up to `limit` due deliveries of the given listeners to `owner`. */
   abstract claimDue(

@@ -134,7 +134,9 @@ export class TypeOrmEventStore extends EventStore {
       .getRepository(EventDeliveryEntity)
       .createQueryBuilder('d')
       .select(
-        `SUM(CASE WHEN d.status = 'pending' AND d.attempts = 0 AND d.nextAttemptAt <= :now THEN 1 ELSE 0 END)`,
+        // A delivery leased to a relay is being worked on, not waiting.
+        `SUM(CASE WHEN d.status = 'pending' AND d.attempts = 0 AND d.nextAttemptAt <= :now ` +
+          `AND (d.leaseUntil IS NULL OR d.leaseUntil < :now) THEN 1 ELSE 0 END)`,
         'waiting',
       )
       .addSelect(`SUM(CASE WHEN d.status = 'pending' AND d.attempts > 0 THEN 1 ELSE 0 END)`, 'retrying')
