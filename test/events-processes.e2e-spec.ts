@@ -168,6 +168,8 @@ describe('events across processes: SIGKILL during delivery, two instances', () =
     // Long leases: this test is about sharing the work; the one before it is about leases that a
     // round of deliveries outlasts.
     await Promise.all([instance('a', 30), instance('b', 30)]);
+    // A prompt receiver: a slow one gets at most a lane's deliveries at once from each instance.
+    receiver.answer = () => ({ status: 204 });
     const N = 1000;
     const first = await appendEvents(N);
     await eventually(

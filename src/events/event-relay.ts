@@ -13,6 +13,19 @@ import { ClaimedDelivery, DeliveryTarget, EventStore, FailedDelivery } from './p
 
 /** Events fanned out and deliveries claimed per round. */
 const BATCH = 100;
+/** Deliveries this process holds at once (under way or waiting in their lanes). */
+const MAX_HELD = 500;
+/** Deliveries under way to one target at once; the others it holds wait in its lane. */
+const PER_TARGET = 20;
+/** Deliveries a lane holds; a full lane's target is left out of claims until it is half empty. */
+const LANE_HOLD = 60;
+
+/** One target's deliveries: at most PER_TARGET under way, the rest in claim order. */
+interface Lane {
+  target: DeliveryTarget;
+  active: number;
+  waiting: Array<{ delivery: ClaimedDelivery; done: () => void }>;
+}
 
 /** Emitted (in process) for every failed delivery attempt; the metrics count them. */
 export const DELIVERY_FAILED = 'erp.delivery.failed';
@@ -46,6 +59,15 @@ export class EventRelay implements OnApplicationBootstrap, OnApplicationShutdown
   private wake: (() => void) | null = null;
   private nudged = false;
   private lastProblem = '';
+  /** Per listener and target, so a slow receiver holds back only its own deliveries. */
+  private readonly lanes = new Map<string, Lane>();
+  /** Ids of the deliveries this process holds; their leases are renewed until each is recorded. */
+  private readonly held = new Set<number>();
+  private readonly underWay = new Set<Promise<void>>();
+  private renewal: NodeJS.Timeout | null = null;
+  private delivered: number[] = [];
+  private failed: FailedDelivery[] = [];
+  private recording: Promise<void> | null = null;
 
   constructor(
     private readonly store: EventStore,
@@ -72,21 +94,79 @@ export class EventRelay implements OnApplicationBootstrap, OnApplicationShutdown
     this.stopped = true;
     this.nudge();
     await this.running;
+    while (this.underWay.size > 0) await Promise.all(this.underWay);
   }
 
-  /** Runs one round at once (also what the loop does): fan out, claim, deliver, record. */
+  /** Runs one round at once and waits until what it claimed is delivered and recorded. */
   async round(): Promise<boolean> {
+    const { busy, started } = await this.dispatch();
+    await Promise.all(started);
+    return busy;
+  }
+
+  /**
+   * Fans out, claims as many due deliveries as this process has room for and puts each in its
+   * target's lane; does not wait for them, so the next events are not held back by a slow receiver.
+   */
+  private async dispatch(): Promise<{ busy: boolean; started: Promise<void>[] }> {
     const fanned = await this.store.fanOut(BATCH, this.staticTargets());
+    const room = Math.min(BATCH, MAX_HELD - this.held.size);
+    if (room <= 0) return { busy: fanned > 0, started: [] };
     const now = new Date();
+    const full = [...this.lanes.values()].filter((l) => l.active + l.waiting.length >= LANE_HOLD);
     const claimed = await this.store.claimDue(
-      BATCH,
+      room,
       this.listeners.map((l) => l.name),
       this.owner,
       now,
       new Date(now.getTime() + this.config.eventLeaseSeconds * 1000),
+      full.map((l) => l.target),
     );
-    if (claimed.length > 0) await this.deliver(claimed);
-    return fanned > 0 || claimed.length > 0;
+    const started: Promise<void>[] = [];
+    const givenBack: number[] = [];
+    for (const delivery of claimed) {
+      const key = `${delivery.listener}\n${delivery.target}`;
+      const lane = this.lanes.get(key) ?? {
+        target: { listener: delivery.listener, target: delivery.target },
+        active: 0,
+        waiting: [],
+      };
+      this.lanes.set(key, lane);
+      if (lane.active + lane.waiting.length >= LANE_HOLD) {
+        givenBack.push(delivery.id);
+        continue;
+      }
+      this.held.add(delivery.id);
+      started.push(new Promise((done) => lane.waiting.push({ delivery, done })));
+      this.pump(key, lane);
+    }
+    // More than a lane holds came in one claim: the rest goes back at once (its target is full now,
+    // so the next claims leave it out until the lane has room).
+    if (givenBack.length > 0) await this.store.renewLeases(givenBack, this.owner, now);
+    if (this.held.size > 0) this.renewLeases();
+    return { busy: fanned > 0 || started.length > 0, started };
+  }
+
+  /** Starts the lane's waiting deliveries while it has fewer than PER_TARGET under way. */
+  private pump(key: string, lane: Lane): void {
+    while (lane.active < PER_TARGET && lane.waiting.length > 0) {
+      const { delivery, done } = lane.waiting.shift()!;
+      lane.active++;
+      const work = this.deliverOne(delivery)
+        .then((outcome) => this.record(delivery, outcome))
+        .finally(() => {
+          lane.active--;
+          this.held.delete(delivery.id);
+          this.underWay.delete(work);
+          const left = lane.active + lane.waiting.length;
+          if (left === 0) this.lanes.delete(key);
+          else this.pump(key, lane);
+          // Claim again when a lane ran empty or has room for half a hold, not after every delivery.
+          if (left === 0 || left === LANE_HOLD / 2) this.nudge();
+          done();
+        });
+      this.underWay.add(work);
+    }
   }
 
   private staticTargets(): DeliveryTarget[] {
@@ -97,13 +177,10 @@ export class EventRelay implements OnApplicationBootstrap, OnApplicationShutdown
     while (!this.stopped) {
       let busy = false;
       try {
-        busy = await this.round();
+        busy = (await this.dispatch()).busy;
         this.lastProblem = '';
       } catch (err) {
-        // The database may be away for a while: say so once, not every round.
-        const problem = (err as Error).message;
-        if (problem !== this.lastProblem) this.logger.warn({ err }, 'event relay round failed');
-        this.lastProblem = problem;
+        this.sayOnce(err, 'event relay round failed');
       }
       if (!busy && !this.stopped) await this.idle();
     }
@@ -131,28 +208,18 @@ export class EventRelay implements OnApplicationBootstrap, OnApplicationShutdown
     else this.nudged = true;
   }
 
-  private async deliver(claimed: ClaimedDelivery[]): Promise<void> {
-    const outcomes = await this.keepingLeases(
-      claimed.map((d) => d.id),
-      () => Promise.all(claimed.map((d) => this.deliverOne(d))),
-    );
-    const delivered: number[] = [];
-    const failed: FailedDelivery[] = [];
-    const now = new Date();
-    claimed.forEach((d, i) => {
-      const error = outcomes[i];
-      if (error === null) {
-        delivered.push(d.id);
-        return;
-      }
+  /** Notes the outcome of one delivery; outcomes that come together are written together. */
+  private record(d: ClaimedDelivery, error: { message: string; permanent: boolean } | null): Promise<void> {
+    if (error === null) this.delivered.push(d.id);
+    else {
       const attempts = d.attempts + 1;
       const dead = error.permanent || attempts >= this.config.eventMaxAttempts;
       const delay = retryDelaySeconds(attempts, this.config.eventRetryBaseSeconds);
-      failed.push({
+      this.failed.push({
         id: d.id,
         attempts,
         dead,
-        nextAttemptAt: new Date(now.getTime() + delay * 1000),
+        nextAttemptAt: new Date(Date.now() + delay * 1000),
         error: error.message,
       });
       this.emitter.emit(DELIVERY_FAILED, { listener: d.listener, dead } satisfies DeliveryFailed);
@@ -160,34 +227,55 @@ export class EventRelay implements OnApplicationBootstrap, OnApplicationShutdown
         { eventId: d.event.id, listener: d.listener, attempts, dead },
         `event ${d.event.id} to ${d.listener} failed: ${error.message}`,
       );
-    });
-    if (delivered.length > 0) await this.store.markDelivered(delivered, this.owner, now);
-    if (failed.length > 0) await this.store.markFailed(failed, this.owner);
+    }
+    this.recording ??= new Promise<void>((next) => setImmediate(next)).then(() => this.writeOutcomes());
+    return this.recording;
   }
 
   /**
-   * Runs `work` while renewing the leases of `ids` every third of EVENT_LEASE_SECONDS: a round of
-   * slow receivers (WEBHOOK_TIMEOUT_MS may be longer than a lease) keeps its deliveries, and no
-   * live instance sends them a second time. A renewal that fails is said once; the round goes on.
+   * Writes the noted outcomes. One that cannot be written (the database is away) keeps its lease
+   * until it runs out; then the delivery is sent again (at least once, D10).
    */
-  private async keepingLeases<T>(ids: number[], work: () => Promise<T>): Promise<T> {
+  private async writeOutcomes(): Promise<void> {
+    this.recording = null;
+    const delivered = this.delivered.splice(0);
+    const failed = this.failed.splice(0);
+    try {
+      if (delivered.length > 0) await this.store.markDelivered(delivered, this.owner, new Date());
+      if (failed.length > 0) await this.store.markFailed(failed, this.owner);
+    } catch (err) {
+      this.sayOnce(err, 'recording event deliveries failed');
+    }
+  }
+
+  /**
+   * Renews the leases of the held deliveries every third of EVENT_LEASE_SECONDS while there are
+   * any: a slow receiver (WEBHOOK_TIMEOUT_MS may be longer than a lease) keeps its deliveries, and
+   * no live instance sends them a second time.
+   */
+  private renewLeases(): void {
+    if (this.renewal) return;
     const leaseMs = this.config.eventLeaseSeconds * 1000;
     let renewing: Promise<void> = Promise.resolve();
-    const timer = setInterval(() => {
+    this.renewal = setInterval(() => {
+      if (this.held.size === 0) {
+        clearInterval(this.renewal!);
+        this.renewal = null;
+        return;
+      }
+      const ids = [...this.held];
       renewing = renewing
         .then(() => this.store.renewLeases(ids, this.owner, new Date(Date.now() + leaseMs)))
-        .catch((err: unknown) => {
-          const problem = (err as Error).message;
-          if (problem !== this.lastProblem) this.logger.warn({ err }, 'renewing event leases failed');
-          this.lastProblem = problem;
-        });
+        .catch((err: unknown) => this.sayOnce(err, 'renewing event leases failed'));
     }, leaseMs / 3);
-    try {
-      return await work();
-    } finally {
-      clearInterval(timer);
-      await renewing;
-    }
+    this.renewal.unref();
+  }
+
+  /** The database may be away for a while: say so once, not every time. */
+  private sayOnce(err: unknown, what: string): void {
+    const problem = (err as Error).message;
+    if (problem !== this.lastProblem) this.logger.warn({ err }, what);
+    this.lastProblem = problem;
   }
 
   /** null when delivered, else why not. */

@@ -85,8 +85,10 @@ export class AppConfig {
   readonly webhookTimeoutMs!: number;
   /** Whether webhooks may go to loopback, link-local and private addresses. */
   readonly webhookAllowPrivate!: boolean;
-  /** A subscription whose deliveries have failed this long is disabled. */
+  /** A subscription whose deliveries have failed (or been slow) this long is disabled. */
   readonly webhookDisableAfterHours!: number;
+  /** A subscription's answer after this long counts against it like a failure (it is not resent). */
+  readonly webhookSlowMs!: number;
   readonly amqpUrl!: string;
   readonly amqpExchange!: string;
   /** Debug work files older than this are removed. */
@@ -319,6 +321,7 @@ export function loadAppConfig(env: Env = process.env): AppConfig {
     webhookTimeoutMs: r.int('WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
     webhookAllowPrivate,
     webhookDisableAfterHours: r.int('WEBHOOK_DISABLE_AFTER_HOURS', 72, 1, 24 * 365),
+    webhookSlowMs: r.int('WEBHOOK_SLOW_MS', 5_000, 10, 60_000),
     amqpUrl: r.url('AMQP_URL', ['amqp:', 'amqps:']) ?? 'amqp://guest:guest@127.0.0.1:5672',
     amqpExchange: r.str('AMQP_EXCHANGE', 'erp.events'),
     metricsToken: r.secretToken('METRICS_TOKEN'),

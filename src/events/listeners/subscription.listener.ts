@@ -9,7 +9,8 @@ import { ErpEventListener, Undeliverable } from './erp-event-listener';
 
 /**
  * The webhooks users registered through POST /www/webhooks; always on. Target: the subscription
- * id. An endpoint whose deliveries have failed for WEBHOOK_DISABLE_AFTER_HOURS is disabled.
+ * id. An endpoint whose deliveries have failed or answered slower than WEBHOOK_SLOW_MS for
+ * WEBHOOK_DISABLE_AFTER_HOURS is disabled.
  */
 @Injectable()
 export class SubscriptionListener extends ErpEventListener {
@@ -38,10 +39,10 @@ export class SubscriptionListener extends ErpEventListener {
       throw new Undeliverable(`the user of webhook subscription ${target} may no longer receive events`);
     const body = JSON.stringify(message);
     const now = new Date();
+    const disableBefore = new Date(now.getTime() - this.config.webhookDisableAfterHours * 3600_000);
     try {
       await this.sender.deliver(subscription.url, subscription.secret, message.id, body);
     } catch (err) {
-      const disableBefore = new Date(now.getTime() - this.config.webhookDisableAfterHours * 3600_000);
       await this.store.subscriptionOutcome(
         subscription.id,
         false,
@@ -51,6 +52,12 @@ export class SubscriptionListener extends ErpEventListener {
       );
       throw err;
     }
-    if (subscription.failingSince) await this.store.subscriptionOutcome(subscription.id, true, now, now, '');
+    // Delivered, but slowly: a receiver that is always slow holds its lane and is disabled in time.
+    const tookMs = Date.now() - now.getTime();
+    if (tookMs > this.config.webhookSlowMs) {
+      const why = `answered after ${tookMs} ms (more than WEBHOOK_SLOW_MS, ${this.config.webhookSlowMs} ms)`;
+      await this.store.subscriptionOutcome(subscription.id, false, now, disableBefore, why);
+    } else if (subscription.failingSince)
+      await this.store.subscriptionOutcome(subscription.id, true, now, now, '');
   }
 }

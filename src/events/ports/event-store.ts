@@ -72,13 +72,14 @@ export abstract class EventStore {
    * one per enabled subscription to the event's type. Returns how many events it handled.
    */
   abstract fanOut(limit: number, targets: DeliveryTarget[]): Promise<number>;
-  /** Leases up to `limit` due deliveries of the given listeners to `owner`. */
+  /** Leases up to `limit` due deliveries of the given listeners to `owner`, none of `skip`'s targets. */
   abstract claimDue(
     limit: number,
     listeners: string[],
     owner: string,
     now: Date,
     leaseUntil: Date,
+    skip?: DeliveryTarget[],
   ): Promise<ClaimedDelivery[]>;
   /**
    * Moves the lease of those deliveries `owner` still holds to `leaseUntil` (a round that takes

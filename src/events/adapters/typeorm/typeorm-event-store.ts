@@ -166,18 +166,25 @@ export class TypeOrmEventStore extends EventStore {
     owner: string,
     now: Date,
     leaseUntil: Date,
+    skip: DeliveryTarget[] = [],
   ): Promise<ClaimedDelivery[]> {
     if (listeners.length === 0) return [];
-    const params = {
+    const params: Record<string, unknown> = {
       limit,
       listeners,
       owner,
       now: timestampParam(now),
       until: timestampParam(leaseUntil),
     };
+    const skipped = skip.map((t, i) => {
+      params[`skipListener${i}`] = t.listener;
+      params[`skipTarget${i}`] = t.target;
+      return `NOT ("listener" = :skipListener${i} AND "target" = :skipTarget${i})`;
+    });
     const due =
       `"status" = 'pending' AND "next_attempt_at" <= :now ` +
-      `AND ("lease_until" IS NULL OR "lease_until" < :now) AND "listener" IN (:...listeners)`;
+      `AND ("lease_until" IS NULL OR "lease_until" < :now) AND "listener" IN (:...listeners)` +
+      skipped.map((c) => ` AND ${c}`).join('');
     const returned = ['id', 'event_id', 'listener', 'target', 'attempts'];
     let rows: Row[];
     if (this.db !== 'mssql') {
@@ -390,7 +397,7 @@ export class TypeOrmEventStore extends EventStore {
       .set({
         enabled: 0,
         disabledReason:
-          `Disabled at ${now.toISOString()}: every delivery failed since the time in failingSince; last error: ${error}`.slice(
+          `Disabled at ${now.toISOString()}: every delivery failed or was slow since the time in failingSince; last error: ${error}`.slice(
             0,
             500,
           ),
