@@ -45,6 +45,7 @@ export async function run(args: string[]): Promise<void> {
       LOG_DIR: join(dir, 'logs'),
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '0',
+      LOGIN_MAX_PER_MINUTE: '0',
       NODE_PATH: join(ROOT, 'node_modules'),
       ...database.settings,
     });
