@@ -6,7 +6,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { newCustomerBody, newOrderBody } from './support/fixtures';
 import { createTestApp, json, TestApp, userAdmin } from './support/test-app';
-import { eventually, verifySignature, WebhookReceiver } from './support/webhook-receiver';
+import { eventually, Received, validationProof, verifySignature, WebhookReceiver } from './support/webhook-receiver';
 
 jest.setTimeout(60_000);
 
@@ -368,15 +368,13 @@ describe('webhook subscriptions: handshake, ownership, private addresses', () =>
     await receiver.stop();
   });
 
-  const echo = () => {
-    receiver.answer = (r) => {
-      const body = JSON.parse(r.body) as { type?: string; challenge?: string };
-      return body.type === 'webhook.validation' ? { status: 200, body: body.challenge } : { status: 200 };
-    };
+  /** A receiver that holds the secret: answers the validation request with its proof. */
+  const prove = () => {
+    receiver.answer = (r) => ({ status: 200, body: validationProof(r) ?? '' });
   };
 
-  it('registers after the receiver echoes the challenge, shows the secret once, and delivers signed events', async () => {
-    echo();
+  it('registers after the receiver proves the secret, shows the secret once, and delivers signed events', async () => {
+    prove();
     const created = await request(t.server)
       .post('/www/webhooks')
       .set('Authorization', integration)
@@ -397,7 +395,8 @@ describe('webhook subscriptions: handshake, ownership, private addresses', () =>
     const validation = receiver.received[0];
     expect(JSON.parse(validation.body)).toEqual({
       type: 'webhook.validation',
-      challenge: expect.any(String),
+      challenge: expect.stringMatching(/^[0-9a-f]{48}$/),
+      secret: hook.secret,
     });
     expect(verifySignature(hook.secret, validation)).toBe(true);
 
@@ -438,15 +437,55 @@ describe('webhook subscriptions: handshake, ownership, private addresses', () =>
     await request(t.server).delete(`/www/webhooks/${hook.id}`).set('Authorization', integration).expect(404);
   });
 
-  it('refuses a URL that does not echo the challenge, bad bodies, and web-shop users', async () => {
-    receiver.answer = () => ({ status: 200, body: 'ok' });
-    const refused = await request(t.server)
+  it('refuses a receiver that answers without the proof: "ok", the echoed body or challenge, a wrong key', async () => {
+    const challengeOf = (r: { body: string }) => (JSON.parse(r.body) as { challenge: string }).challenge;
+    const answers: Array<(r: Received) => string> = [
+      () => 'ok',
+      (r) => r.body,
+      (r) => challengeOf(r),
+      (r) => JSON.stringify({ challenge: challengeOf(r) }),
+      (r) => JSON.stringify({ proof: validationProof(r, 'whsec_' + Buffer.alloc(32, 7).toString('base64')) }),
+    ];
+    for (const answer of answers) {
+      receiver.answer = (r) => ({ status: 200, body: answer(r) });
+      const refused = await request(t.server)
+        .post('/www/webhooks')
+        .set('Authorization', integration)
+        .send({ url: receiver.url, events: ['REST_Auft'] })
+        .parse(json)
+        .expect(422);
+      expect(refused.body.info.fields[0]).toMatchObject({ field: 'url' });
+    }
+    const [row] = await t.dataSource.query('SELECT COUNT(*) AS "n" FROM "rest_webhook"');
+    expect(Number((row as { n: unknown }).n)).toBe(0);
+  });
+
+  it('a secret chosen by the caller is used and never sent to the receiver; its form is checked', async () => {
+    const secret = 'whsec_' + Buffer.alloc(32, 9).toString('base64');
+    receiver.received.length = 0;
+    receiver.answer = (r) => ({ status: 200, body: JSON.stringify({ proof: validationProof(r, secret) }) });
+    const created = await request(t.server)
       .post('/www/webhooks')
       .set('Authorization', integration)
-      .send({ url: receiver.url, events: ['REST_Auft'] })
+      .send({ url: receiver.url, events: ['REST_Auft'], secret })
       .parse(json)
-      .expect(422);
-    expect(refused.body.info.fields[0]).toMatchObject({ field: 'url' });
+      .expect(201);
+    expect(created.body.data.secret).toBe(secret);
+    expect(Object.keys(JSON.parse(receiver.received[0].body))).toEqual(['type', 'challenge']);
+    expect(verifySignature(secret, receiver.received[0])).toBe(true);
+    await request(t.server)
+      .delete(`/www/webhooks/${created.body.data.id}`)
+      .set('Authorization', integration)
+      .expect(204);
+    for (const bad of ['whsec_short', 'secret', 'whsec_' + Buffer.alloc(65).toString('base64'), 42])
+      await request(t.server)
+        .post('/www/webhooks')
+        .set('Authorization', integration)
+        .send({ url: receiver.url, events: ['REST_Auft'], secret: bad })
+        .expect(400);
+  });
+
+  it('refuses bad bodies and web-shop users', async () => {
     for (const body of [
       { url: 'ftp://example.com/x', events: ['REST_Auft'] },
       { url: receiver.url, events: [] },
@@ -454,7 +493,7 @@ describe('webhook subscriptions: handshake, ownership, private addresses', () =>
       { url: 'http://user:pw@example.com/x', events: ['REST_Auft'] },
     ])
       await request(t.server).post('/www/webhooks').set('Authorization', integration).send(body).expect(400);
-    echo();
+    prove();
     await request(t.server)
       .post('/www/webhooks')
       .set('Authorization', `Bearer ${await t.token('demo')}`)
@@ -465,7 +504,7 @@ describe('webhook subscriptions: handshake, ownership, private addresses', () =>
   });
 
   it('an endpoint failing for WEBHOOK_DISABLE_AFTER_HOURS is disabled and says why; its deliveries stop', async () => {
-    echo();
+    prove();
     const created = await request(t.server)
       .post('/www/webhooks')
       .set('Authorization', integration)

@@ -132,7 +132,7 @@ describe('a failed handshake tells nothing about the destination', () => {
           {
             field: 'url',
             message:
-              'the receiver did not answer the validation request with 2xx and the challenge as text or as {"challenge":"…"}',
+              'the receiver did not answer the validation request with 2xx and the proof (Base64 HMAC-SHA256 of the challenge) as text or as {"proof":"…"}',
           },
         ],
       },

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { WebhookSubscriptionEntity } from '@app/erp-db';
 import { newCustomerBody } from './support/fixtures';
 import { addUserWithToken, createTestApp, json, TestApp } from './support/test-app';
-import { eventually, WebhookReceiver } from './support/webhook-receiver';
+import { eventually, validationProof, WebhookReceiver } from './support/webhook-receiver';
 
 /** How long the slow receiver takes to answer an event (well below WEBHOOK_TIMEOUT_MS). */
 const SLOW_MS = 6000;
@@ -19,14 +19,10 @@ describe('webhook deliveries per target', () => {
 
   beforeAll(async () => {
     for (const receiver of [slow, fast]) await receiver.start();
-    const validation = (body: string) => JSON.parse(body) as { type?: string; challenge?: string };
-    fast.answer = (r) => {
-      const b = validation(r.body);
-      return b.type === 'webhook.validation' ? { status: 200, body: b.challenge } : { status: 200 };
-    };
+    fast.answer = (r) => ({ status: 200, body: validationProof(r) ?? '' });
     slow.answer = (r) => {
-      const b = validation(r.body);
-      if (b.type === 'webhook.validation') return { status: 200, body: b.challenge };
+      const proof = validationProof(r);
+      if (proof) return { status: 200, body: proof };
       slowGot.push(Date.now());
       return { status: 200, afterMs: SLOW_MS };
     };
@@ -73,10 +69,8 @@ describe('chronically slow webhook receivers', () => {
   beforeAll(async () => {
     await slow.start();
     slow.answer = (r) => {
-      const b = JSON.parse(r.body) as { type?: string; challenge?: string };
-      return b.type === 'webhook.validation'
-        ? { status: 200, body: b.challenge }
-        : { status: 200, afterMs: 400 };
+      const proof = validationProof(r);
+      return proof ? { status: 200, body: proof } : { status: 200, afterMs: 400 };
     };
     t = await createTestApp({ EVENT_LISTENERS: 'log', EVENT_POLL_MS: '50', WEBHOOK_SLOW_MS: '200' });
   });

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { newCustomerBody } from './support/fixtures';
 import { addUserWithToken, createTestApp, json, TestApp, userAdmin } from './support/test-app';
-import { eventually, WebhookReceiver } from './support/webhook-receiver';
+import { eventually, validationProof, WebhookReceiver } from './support/webhook-receiver';
 
 /** Subscriptions die with their user: disabled, password reset, tokens revoked, or no longer allowed. */
 describe('webhook subscriptions and their users', () => {
@@ -13,10 +13,7 @@ describe('webhook subscriptions and their users', () => {
 
   beforeAll(async () => {
     await receiver.start();
-    receiver.answer = (r) => {
-      const body = JSON.parse(r.body) as { type?: string; challenge?: string };
-      return body.type === 'webhook.validation' ? { status: 200, body: body.challenge } : { status: 200 };
-    };
+    receiver.answer = (r) => ({ status: 200, body: validationProof(r) ?? '' });
     t = await createTestApp({ EVENT_LISTENERS: 'log', EVENT_POLL_MS: '50', TOKEN_CACHE_SECONDS: '0' });
     admin = `Bearer ${await t.token('admin')}`;
   });
@@ -143,14 +140,14 @@ describe('webhook subscriptions and their users', () => {
   });
 
   it('stops reading an answer past 64 KB instead of waiting for its end', async () => {
-    // Sends the challenge and 100 KB of blanks, and never ends the answer.
+    // Sends the proof and 100 KB of blanks, and never ends the answer.
     const endless = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
-        const { challenge } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { challenge: string };
+        const proof = validationProof({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
         res.writeHead(200, { 'content-type': 'text/plain' });
-        res.write(challenge + ' '.repeat(100_000));
+        res.write(proof + ' '.repeat(100_000));
       });
     });
     await new Promise<void>((ok) => endless.listen(0, '127.0.0.1', ok));

@@ -91,15 +91,17 @@ export class EventsController {
   @ApiOperation({
     summary: 'Registers a webhook endpoint for the calling user',
     description:
-      'The service first POSTs `{"type":"webhook.validation","challenge":"…"}` to the URL (signed ' +
-      'with the new secret); the receiver must answer 2xx with the challenge as text or as ' +
-      '`{"challenge":"…"}`. The answer carries the endpoint\'s `whsec_` secret, shown only once. ' +
+      'The service first POSTs `{"type":"webhook.validation","challenge":"…","secret":"whsec_…"}` to ' +
+      'the URL, signed with the secret (`secret` is left out when the caller chose it in the body); ' +
+      'the receiver must answer 2xx within the timeout with the proof, the Base64 of HMAC-SHA256 ' +
+      'over the challenge keyed like the signatures, as text or as `{"proof":"…"}`. A receiver that ' +
+      'echoes the challenge is refused. The answer carries the `whsec_` secret, shown only there. ' +
       'URLs on loopback, link-local or private addresses are refused unless WEBHOOK_ALLOW_PRIVATE is set. ' +
       SIGNATURE_HELP,
   })
   @ApiCreatedResponse({ type: CreatedWebhookResponse })
   @ApiBadRequestResponse({ description: 'Invalid body.' })
-  @ApiUnprocessableEntityResponse({ description: 'The URL is refused or did not echo the challenge.' })
+  @ApiUnprocessableEntityResponse({ description: 'The URL is refused or did not prove the secret.' })
   @ApiConflictResponse({ description: 'The user has 20 webhooks already.' })
   async create(
     @CurrentUser() user: AuthUser,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { AuthUser } from '../auth/auth-user';
 import { ApiError } from '../common/errors/api-error';
 import { isoUtc } from '../common/http/dates';
@@ -13,9 +13,10 @@ import { WebhookSender } from './webhooks/webhook-sender';
 export const MAX_SUBSCRIPTIONS = 20;
 
 /**
- * Webhook endpoints registered by API users. Registration proves control of the URL: the service
- * POSTs `{"type":"webhook.validation","challenge":"…"}` (signed with the new secret) and the
- * receiver must answer 2xx with the challenge, as plain text or as `{"challenge":"…"}`.
+ * Webhook endpoints registered by API users. Registration proves that the URL is a receiver holding
+ * the secret: the service POSTs `{"type":"webhook.validation","challenge":"…"}` (with `"secret"` when
+ * the service chose it) and the receiver must answer 2xx with the challenge's HMAC (`proof`), which a
+ * server that merely echoes what it gets cannot produce.
  */
 @Injectable()
 export class WebhookSubscriptions {
@@ -30,8 +31,9 @@ export class WebhookSubscriptions {
     const full = () =>
       ApiError.conflict(`A user may register at most ${MAX_SUBSCRIPTIONS} webhooks; delete one first.`);
     if ((await this.store.subscriptions(user.id)).length >= MAX_SUBSCRIPTIONS) throw full();
-    const secret = `whsec_${randomBytes(32).toString('base64')}`;
-    await this.handshake(url, secret);
+    const chosen = dto.secret !== undefined;
+    const secret = dto.secret ?? `whsec_${randomBytes(32).toString('base64')}`;
+    await this.handshake(url, secret, !chosen);
     const created = await this.store.createSubscription(
       { userId: user.id, url, events: dto.events, secret },
       new Date(),
@@ -57,9 +59,9 @@ export class WebhookSubscriptions {
       throw ApiError.notFound(`You have no webhook ${id}.`);
   }
 
-  private async handshake(url: string, secret: string): Promise<void> {
+  private async handshake(url: string, secret: string, sendSecret: boolean): Promise<void> {
     const challenge = randomBytes(24).toString('hex');
-    const body = JSON.stringify({ type: 'webhook.validation', challenge });
+    const body = JSON.stringify({ type: 'webhook.validation', challenge, ...(sendSecret ? { secret } : {}) });
     let answer;
     try {
       answer = await this.sender.post(url, secret, `validation_${challenge.slice(0, 16)}`, body);
@@ -71,24 +73,35 @@ export class WebhookSubscriptions {
       answer = null;
     }
     // One answer for every failure: what went wrong would tell a caller which ports and hosts exist.
-    if (!answer || answer.status < 200 || answer.status > 299 || !echoes(answer.body, challenge))
+    if (!answer || answer.status < 200 || answer.status > 299 || !proves(answer.body, challenge, secret))
       throw ApiError.unprocessable('The webhook URL did not confirm the subscription.', [
         {
           field: 'url',
           message:
-            'the receiver did not answer the validation request with 2xx and the challenge as text or as {"challenge":"…"}',
+            'the receiver did not answer the validation request with 2xx and the proof (Base64 HMAC-SHA256 of the challenge) as text or as {"proof":"…"}',
         },
       ]);
   }
 }
 
-function echoes(body: string, challenge: string): boolean {
-  if (body.trim() === challenge) return true;
-  try {
-    return (JSON.parse(body) as { challenge?: unknown })?.challenge === challenge;
-  } catch {
-    return false;
-  }
+/** The answer carries Base64(HMAC-SHA256(key, challenge)), key as for the signatures. */
+function proves(body: string, challenge: string, secret: string): boolean {
+  let given = body.trim();
+  if (given.startsWith('{'))
+    try {
+      const proof = (JSON.parse(given) as { proof?: unknown })?.proof;
+      given = typeof proof === 'string' ? proof : '';
+    } catch {
+      return false;
+    }
+  const expected = createHmac('sha256', secretKey(secret)).update(challenge).digest();
+  const bytes = Buffer.from(given, 'base64');
+  return bytes.length === expected.length && timingSafeEqual(bytes, expected);
+}
+
+/** The signing key of a `whsec_` secret: the bytes its Base64 part encodes. */
+export function secretKey(secret: string): Buffer {
+  return Buffer.from(secret.slice('whsec_'.length), 'base64');
 }
 
 function checkedUrl(raw: string): string {

@@ -89,6 +89,18 @@ export function verifySignature(secret: string, r: Received, toleranceSeconds = 
   });
 }
 
+/**
+ * The proof a receiver holding the secret answers to a validation request: Base64 of HMAC-SHA256
+ * over the challenge, key = Base64 after whsec_ (computed here from the documented rule alone).
+ * `secret` defaults to the one the request carries. Null for a request that is not a validation.
+ */
+export function validationProof(r: Received, secret?: string): string | null {
+  const body = JSON.parse(r.body) as { type?: string; challenge?: string; secret?: string };
+  if (body.type !== 'webhook.validation' || !body.challenge) return null;
+  const key = Buffer.from((secret ?? body.secret ?? '').replace(/^whsec_/, ''), 'base64');
+  return createHmac('sha256', key).update(body.challenge).digest('base64');
+}
+
 /** Polls `check` until it returns true or `ms` pass. */
 export async function eventually(
   check: () => boolean | Promise<boolean>,

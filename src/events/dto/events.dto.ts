@@ -17,6 +17,10 @@ import { ERP_EVENT_NAMES } from '../erp-events';
 
 export const MAX_EVENT_PAGE = 1000;
 
+/** `whsec_` and the Base64 of 24 to 64 bytes (groups of four characters, padding only at the end). */
+export const WEBHOOK_SECRET_PATTERN =
+  /^whsec_(?:(?:[A-Za-z0-9+/]{4}){8,20}(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?|(?:[A-Za-z0-9+/]{4}){21}(?:[A-Za-z0-9+/]{2}==)?)$/;
+
 /** GET /www/webhooks?all= */
 export class WebhookListQuery {
   @ApiPropertyOptional({
@@ -124,11 +128,25 @@ export class CreateWebhookDto {
     maxLength: 500,
     example: 'https://shop.example.com/erp-webhooks',
     description:
-      'http(s) URL of the receiver. It must echo the validation challenge (see the description of POST /www/webhooks).',
+      'http(s) URL of the receiver. It must answer the validation request with the proof of the secret (see the description of POST /www/webhooks).',
   })
   @IsString()
   @MaxLength(500)
   url!: string;
+
+  @ApiPropertyOptional({
+    pattern: WEBHOOK_SECRET_PATTERN.source,
+    example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+    description:
+      'The signing secret, chosen by the caller: `whsec_` and the Base64 of 24 to 64 random bytes. ' +
+      'Without it the service chooses one and sends it to the receiver in the validation request.',
+  })
+  @IsOptional()
+  @IsString()
+  @Matches(WEBHOOK_SECRET_PATTERN, {
+    message: 'secret must be whsec_ followed by the Base64 of 24 to 64 bytes',
+  })
+  secret?: string;
 
   @ApiProperty({ enum: ERP_EVENT_NAMES, isArray: true, example: ['REST_Auft', 'REST_Kunde'] })
   @IsArray()
