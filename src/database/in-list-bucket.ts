@@ -15,9 +15,8 @@ export function inListBucket<T>(values: T[]): T[] {
 /**
  * The most keys one statement of the list's reads looks up by `IN (…)`; longer lists are read in
  * several statements (in one round of the reader), because without planner statistics PostgreSQL
- * turned longer lists into a filter on a scan instead of index lookups (the read pool also sends
- * article key lists as unnested arrays, see `numbered`). Also well inside SQL Server's 2,100
- * parameters when a statement names its keys four times.
+ * turned longer lists into a filter on a scan instead of index lookups. Also well inside SQL
+ * Server's 2,100 parameters when a statement names its keys four times.
  */
 export const MAX_KEYS_PER_STATEMENT = 128;
 

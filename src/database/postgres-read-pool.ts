@@ -1,4 +1,4 @@
-import { OnApplicationShutdown } from '@nestjs/common';
+import { Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Pool, types } from 'pg';
 import Cursor from 'pg-cursor';
 import { CONNECT_TIMEOUT_MS } from '@app/erp-db';
@@ -7,44 +7,44 @@ import { preparedStatementName } from './prepared-statements';
 import { KeyList, KeyListBuilder, published, ReadStatement, SqlReader } from './sql-reader';
 
 /**
- * The planner settings of the read connections: index paths only, because the list's reads are
- * key lookups or index ranges and without statistics the planner chose whole-table scans; JIT is
- * off because a switched-off path's cost (10^10) made it compile every page query. Prepared
- * statements keep the default plan caching: with key lists of at most `MAX_KEYS_PER_STATEMENT`
- * the generic plans are cheaper than planning each time (docs/articles.md, "How the list is read").
+ * The read sessions' settings: UTC as the time zone in which timestamptz values are written as
+ * text (the same instants; `parseTimestamp` reads the `+00` form fastest). Plans come from the
+ * planner statistics, which the seed and the imports take (`refreshStatistics`).
  */
-const INDEX_PATHS = '-c enable_seqscan=off -c enable_hashjoin=off -c enable_mergejoin=off -c jit=off';
+const SESSION = '-c TimeZone=UTC';
+
+/** The tables the article list reads, whose plans need planner statistics. */
+export const ARTICLE_LIST_TABLES = [
+  'Artikel',
+  'ArtikelText',
+  'Attribut',
+  'Preis',
+  'PreisListe',
+  'Lagerbestand',
+  'Reservierung',
+  'ArtikelVPE',
+];
 
 /**
- * The read sessions' settings: index paths, and UTC as the time zone in which timestamptz values
- * are written as text (the same instants; `parseTimestamp` reads the `+00` form fastest).
+ * The tables of `$1` without planner statistics: never analysed (`reltuples` -1 from PostgreSQL
+ * 14 on, else no analysis on record) or with rows but no column statistics (deleted, or a bulk
+ * load whose indexes counted the rows). An analysed empty table has neither and is not listed.
  */
-const SESSION = `${INDEX_PATHS} -c TimeZone=UTC`;
-
-/**
- * Lists of article numbers (`IN (:...artNrs)`) are read as `IN (SELECT unnest(ARRAY[…]))`: the
- * planner knows how many keys that yields and looks each one up in the index, where a plain `IN`
- * list without statistics made it filter everything the object type or price list selects.
- */
-const ARTICLE_KEY_LIST = /IN \(:\.\.\.artNrs\)/g;
-
-/** Statement texts with their key lists rewritten (see ARTICLE_KEY_LIST), once per text. */
-const rewritten = new Map<string, string>();
-const MAX_REWRITTEN = 256;
-
-function withKeyLists(sql: string): string {
-  let text = rewritten.get(sql);
-  if (text === undefined) {
-    text = sql.replace(ARTICLE_KEY_LIST, 'IN (SELECT unnest(ARRAY[:...artNrs]))');
-    if (rewritten.size >= MAX_REWRITTEN) rewritten.clear();
-    rewritten.set(sql, text);
-  }
-  return text;
-}
+const UNANALYSED_SQL = `
+SELECT c.relname AS "table"
+FROM pg_class c
+JOIN pg_namespace n ON n.oid = c.relnamespace
+LEFT JOIN pg_stat_user_tables t ON t.relid = c.oid
+WHERE n.nspname = current_schema() AND c.relname = ANY($1)
+  AND NOT EXISTS (SELECT 1 FROM pg_stats s WHERE s.schemaname = n.nspname AND s.tablename = c.relname)
+  AND (c.reltuples <> 0
+    OR (current_setting('server_version_num')::int < 140000
+      AND t.last_analyze IS NULL AND t.last_autoanalyze IS NULL))
+ORDER BY c.relname`;
 
 /** A statement with PostgreSQL's `$1, $2, …` parameters and their values. */
 export function numbered(s: ReadStatement): [string, unknown[]] {
-  return positionalParameters(withKeyLists(s.sql), s.params, '$n');
+  return positionalParameters(s.sql, s.params, '$n');
 }
 
 /** PostgreSQL's `timestamp` and `timestamptz` (the article rows' and prices' GeaendertAm). */
@@ -132,16 +132,17 @@ const READ_TYPES = {
 
 /**
  * Statement texts run as named (prepared) statements: the list's texts are few (one per query,
- * filter and IN-list size class), so each connection parses each once (and plans it for its
- * values on every run, see INDEX_PATHS). Texts beyond this run unnamed, parsed every time.
+ * filter and IN-list size class), so each connection parses each once. Texts beyond this run
+ * unnamed, parsed every time.
  */
 const MAX_NAMED_TEXTS = 128;
 
 /** Rows a cursor hands over at a time (`keys`). */
 const KEYS_PER_READ = 10_000;
 
-/** SqlReader of PostgreSQL: a small pool of its own, rows as value arrays, index plans only. */
-export class PostgresReadPool extends SqlReader implements OnApplicationShutdown {
+/** SqlReader of PostgreSQL: a small pool of its own, rows as value arrays. */
+export class PostgresReadPool extends SqlReader implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Database');
   private readonly pool: Pool;
   /** Statement text -> its name on every connection of the pool. */
   private readonly names = new Map<string, string>();
@@ -216,6 +217,25 @@ export class PostgresReadPool extends SqlReader implements OnApplicationShutdown
       client.release(err as Error);
       throw err;
     }
+  }
+
+  /**
+   * Warns once when the article list's tables have no planner statistics: the planner would then
+   * guess their sizes and may scan whole tables for a page.
+   */
+  async onApplicationBootstrap(): Promise<void> {
+    let tables: string[];
+    try {
+      const { rows } = await this.pool.query<{ table: string }>(UNANALYSED_SQL, [ARTICLE_LIST_TABLES]);
+      tables = rows.map((r) => r.table);
+    } catch {
+      return; // advice only: a database not reachable yet fails the requests, not the start
+    }
+    if (tables.length > 0)
+      this.logger.warn(
+        `no planner statistics for ${tables.join(', ')}: the article list's queries may scan whole ` +
+          'tables; run ANALYZE on the database (after a bulk load, VACUUM (ANALYZE))',
+      );
   }
 
   async onApplicationShutdown(): Promise<void> {
