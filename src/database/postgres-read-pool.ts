@@ -3,7 +3,7 @@ import { Pool, types } from 'pg';
 import Cursor from 'pg-cursor';
 import { CONNECT_TIMEOUT_MS } from '@app/erp-db';
 import { positionalParameters } from './named-parameters';
-import { preparedStatementName } from './prepared-statements';
+import { PreparedTexts } from './sql-gateway';
 import { KeyList, KeyListBuilder, published, ReadStatement, SqlReader } from './sql-reader';
 
 /**
@@ -144,8 +144,11 @@ const KEYS_PER_READ = 10_000;
 export class PostgresReadPool extends SqlReader implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Database');
   private readonly pool: Pool;
-  /** Statement text -> its name on every connection of the pool. */
-  private readonly names = new Map<string, string>();
+  /**
+   * The texts run as named statements, under the same name on every connection of the pool
+   * (node-postgres prepares a text on a connection the first time that connection runs it).
+   */
+  private readonly prepared = new PreparedTexts(MAX_NAMED_TEXTS);
 
   constructor(
     url: string,
@@ -166,22 +169,9 @@ export class PostgresReadPool extends SqlReader implements OnApplicationBootstra
 
   private async rows(s: ReadStatement): Promise<unknown[][]> {
     const [text, values] = numbered(s);
-    const name = this.nameOf(text);
+    const name = this.prepared.nameOf(text);
     return (await this.pool.query({ text, values, rowMode: 'array', ...(name ? { name } : {}) }))
       .rows as unknown[][];
-  }
-
-  /**
-   * The name a text is prepared under (the same on every connection: node-postgres prepares it
-   * on a connection the first time that connection runs it), or none once MAX_NAMED_TEXTS are named.
-   */
-  private nameOf(text: string): string | undefined {
-    let name = this.names.get(text);
-    if (name === undefined && this.names.size < MAX_NAMED_TEXTS) {
-      name = preparedStatementName(text);
-      this.names.set(text, name);
-    }
-    return name;
   }
 
   read(statements: ReadStatement[]): Promise<unknown[][][]> {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { erpDataSourceOptions, SQLITE_UNICODE_LOWER } from '@app/erp-db';
 import { DataSource, QueryFailedError } from 'typeorm';
-import { queryPrepared } from './prepared-statements';
+import { queryPrepared } from './sql-gateway';
 import {
   closeSqliteConnection,
   SqliteConnection,

@@ -1,5 +1,5 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
-import { directQueries } from '../../src/database/prepared-statements';
+import { directQueries } from '../../src/database/sql-gateway';
 import { TestApp } from './test-app';
 
 /**

@@ -12,6 +12,7 @@ import {
 } from '@app/erp-db';
 import { AppConfig } from '../../../common/config/app-config';
 import { ApiError } from '../../../common/errors/api-error';
+import { queryNamed } from '../../../database/sql-gateway';
 import {
   customerInWebshop,
   customerWebshopParams,
@@ -68,8 +69,7 @@ export class TypeOrmAddressesRepository extends AddressesRepository {
   }
 
   async searchCustomer(criteria: AddressCriteria, webshop: string | null): Promise<AddressSearchResult> {
-    const driver = this.customers.manager.connection.driver;
-    const db = dbTypeOf(driver.options.type);
+    const db = dbTypeOf(this.customers.manager.connection.options.type);
     const params: Record<string, string> =
       webshop === null ? {} : customerWebshopParams(this.config, webshop);
     const conditions = Object.entries(criteria).map(([field, value], i) => {
@@ -77,18 +77,17 @@ export class TypeOrmAddressesRepository extends AddressesRepository {
       // field comes from the query DTO's whitelist of address fields, never from free text
       return `${searchForm(db, field)} = :v${i}`;
     });
-    const [query, values] = driver.escapeQueryWithParameters(
-      firstRow(db, `u.*, COUNT(*) OVER () AS "n" FROM (${customersSql(conditions, webshop !== null)}) u`),
-      params,
-      {},
+    const sql = firstRow(
+      db,
+      `u.*, COUNT(*) OVER () AS "n" FROM (${customersSql(conditions, webshop !== null)}) u`,
     );
     const indexed = Object.keys(criteria).some((f) =>
       (INDEXED_SEARCH_FIELDS as readonly string[]).includes(f),
     );
-    const rows: SearchRow[] =
+    const rows =
       indexed || db !== 'postgres'
-        ? await this.customers.query(query, values)
-        : await this.scan(query, values);
+        ? await queryNamed<SearchRow>(this.customers.manager, sql, params)
+        : await this.scan(sql, params);
     if (rows.length === 0) return { count: 0, customer: null };
     const c = rows[0];
     const count = Number(c.n);
@@ -109,11 +108,11 @@ export class TypeOrmAddressesRepository extends AddressesRepository {
    * ADDRESS_SCAN_TIMEOUT_MS, then answers 503 (D13) instead of holding a connection for minutes.
    * SQLite cannot interrupt a statement of its one connection; there the scan runs to its end.
    */
-  private async scan(query: string, values: unknown[]): Promise<SearchRow[]> {
+  private async scan(sql: string, params: Record<string, string>): Promise<SearchRow[]> {
     try {
       return await this.customers.manager.transaction(async (m) => {
         await m.query(`SET LOCAL statement_timeout = ${this.config.addressScanTimeoutMs}`);
-        return m.query(query, values) as Promise<SearchRow[]>;
+        return queryNamed<SearchRow>(m, sql, params);
       });
     } catch (err) {
       if ((err as { driverError?: { code?: string } }).driverError?.code !== QUERY_CANCELED) throw err;

@@ -8,6 +8,7 @@ import {
   WebhookSubscriptionEntity,
 } from '@app/erp-db';
 import { DataSource, EntityManager, In, LessThanOrEqual, MoreThan } from 'typeorm';
+import { runNamed } from '../../../database/sql-gateway';
 import { unitOfWorkFor } from '../../../database/unit-of-work.module';
 import { BatchStep, CHUNK, UnitOfWork } from '../../../database/unit-of-work';
 import { StoredEvent } from '../../erp-events';
@@ -58,7 +59,7 @@ export class TypeOrmEventStore extends EventStore {
   async fanOut(limit: number, targets: DeliveryTarget[]): Promise<number> {
     if (this.db === 'sqlite') return this.fanOutInBatch(limit, targets);
     return this.dataSource.transaction(async (m) => {
-      const events = await this.raw(m, this.fanOutSql(), { limit });
+      const events = await runNamed<Row>(m, this.fanOutSql(), { limit });
       if (events.length === 0) return 0;
       const rows = await this.newDeliveries(m, events, targets);
       for (let i = 0; i < rows.length; i += CHUNK)
@@ -72,7 +73,7 @@ export class TypeOrmEventStore extends EventStore {
 
   private async fanOutInBatch(limit: number, targets: DeliveryTarget[]): Promise<number> {
     const m = this.dataSource.manager;
-    const events = await this.raw(m, this.fanOutSql(), { limit });
+    const events = await runNamed<Row>(m, this.fanOutSql(), { limit });
     if (events.length === 0) return 0;
     const rows = await this.newDeliveries(m, events, targets);
     const steps: BatchStep[] = events.map((e) => ({
@@ -190,7 +191,7 @@ export class TypeOrmEventStore extends EventStore {
     if (this.db !== 'mssql') {
       // SQLite takes no row locks (one writer at a time), and the statement commits on its own.
       const lock = this.db === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : '';
-      rows = await this.raw(
+      rows = await runNamed<Row>(
         this.dataSource.manager,
         `UPDATE "rest_event_delivery" SET "lease_owner" = :owner, "lease_until" = :until WHERE "id" IN ` +
           `(SELECT "id" FROM "rest_event_delivery" WHERE ${due} ORDER BY "next_attempt_at", "id" LIMIT :limit${lock}) ` +
@@ -198,7 +199,7 @@ export class TypeOrmEventStore extends EventStore {
         params,
       );
     } else {
-      rows = await this.raw(
+      rows = await runNamed<Row>(
         this.dataSource.manager,
         `WITH "c" AS (SELECT TOP (:limit) ${[...returned, 'lease_owner', 'lease_until'].map((c) => `"${c}"`).join(', ')} ` +
           `FROM "rest_event_delivery" WITH (UPDLOCK, READPAST, ROWLOCK) ` +
@@ -224,7 +225,7 @@ export class TypeOrmEventStore extends EventStore {
 
   async renewLeases(ids: number[], owner: string, leaseUntil: Date): Promise<void> {
     for (let i = 0; i < ids.length; i += CHUNK) {
-      await this.raw(
+      await runNamed<Row>(
         this.dataSource.manager,
         `UPDATE "rest_event_delivery" SET "lease_until" = :until ` +
           `WHERE "id" IN (:...ids) AND "lease_owner" = :owner AND "status" = 'pending'`,
@@ -441,18 +442,6 @@ export class TypeOrmEventStore extends EventStore {
       byEvent.set(Number(r.eventId), list);
     }
     return byEvent;
-  }
-
-  /** Hand-written SQL with :named parameters, through the manager's transaction when it has one. */
-  private async raw(m: EntityManager, sql: string, params: Record<string, unknown>): Promise<Row[]> {
-    const [query, values] = this.dataSource.driver.escapeQueryWithParameters(sql, params, {});
-    const runner = m.queryRunner ?? this.dataSource.createQueryRunner();
-    try {
-      const result = await runner.query(query, values, true);
-      return (result.records ?? []) as Row[];
-    } finally {
-      if (!m.queryRunner) await runner.release();
-    }
   }
 }
 

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Decimal, DecimalLike, dec } from '../../../common/money';
 import { inListBucket } from '../../../database/in-list-bucket';
-import { queryPrepared } from '../../../database/prepared-statements';
+import { queryNamed, queryPreparedNamed } from '../../../database/sql-gateway';
 import {
   CompanyOrderSettings,
   OrderArticle,
@@ -110,19 +110,18 @@ export class TypeOrmOrderReferenceData extends OrderReferenceData {
   }
 
   async customer(debiNr: string): Promise<OrderCustomer | null> {
-    const [row] = await this.run<CustomerRow>(CUSTOMER_SQL, { debiNr });
+    const [row] = await queryNamed<CustomerRow>(this.dataSource, CUSTOMER_SQL, { debiNr });
     return row ? toCustomer(row) : null;
   }
 
   async lookUp(debiNr: string, auftBestellNr: string | null, artNrs: string[]): Promise<OrderLookUp> {
     // An empty IN () is not SQL; an ArtNr is never empty (the DTO requires one), so '' finds nothing.
     // Prepared on PostgreSQL, one statement per size class of the article list.
-    const [query, values] = this.dataSource.driver.escapeQueryWithParameters(
-      LOOK_UP_SQL,
-      { debiNr, auftBestellNr, artNrs: artNrs.length === 0 ? [''] : inListBucket(artNrs) },
-      {},
-    );
-    const rows = await queryPrepared<LookUpRow>(this.dataSource, query, values);
+    const rows = await queryPreparedNamed<LookUpRow>(this.dataSource, LOOK_UP_SQL, {
+      debiNr,
+      auftBestellNr,
+      artNrs: artNrs.length === 0 ? [''] : inListBucket(artNrs),
+    });
     const first = rows[0];
     const articles = new Map<string, OrderArticle>();
     for (const row of rows) {
@@ -161,19 +160,22 @@ export class TypeOrmOrderReferenceData extends OrderReferenceData {
 
   private async load(): Promise<Settings> {
     const [companies, currencies, taxes, stores] = await Promise.all([
-      this.run<{ Leitwaehrung: string; StandardWUSTCode: string }>(
+      queryNamed<{ Leitwaehrung: string; StandardWUSTCode: string }>(
+        this.dataSource,
         'SELECT "FirmaNr", "Leitwaehrung", "StandardWUSTCode" FROM "Firma" ORDER BY "FirmaNr"',
         {},
       ),
-      this.run<{ WaehrAbk: string; Rundung: DecimalLike }>(
+      queryNamed<{ WaehrAbk: string; Rundung: DecimalLike }>(
+        this.dataSource,
         'SELECT "WaehrAbk", "Rundung" FROM "Waehrung"',
         {},
       ),
-      this.run<TaxCodeRow>(
+      queryNamed<TaxCodeRow>(
+        this.dataSource,
         'SELECT "WUSTCode", "WUSTSatz", "WUSTBez", "WUSTKlasse", "VSTSZiffer", "USTSZiffer", "USTUZiffer" FROM "MWSTCode"',
         {},
       ),
-      this.run<{ StaoNr: Id }>('SELECT "StaoNr" FROM "Standort"', {}),
+      queryNamed<{ StaoNr: Id }>(this.dataSource, 'SELECT "StaoNr" FROM "Standort"', {}),
     ]);
     if (companies.length === 0) throw new Error('The company record (Firma) is missing.');
     return {
@@ -195,11 +197,6 @@ export class TypeOrmOrderReferenceData extends OrderReferenceData {
       ),
       stores: new Set(stores.map((s) => Number(s.StaoNr))),
     };
-  }
-
-  private run<T>(sql: string, params: Record<string, unknown>): Promise<T[]> {
-    const [query, values] = this.dataSource.driver.escapeQueryWithParameters(sql, params, {});
-    return this.dataSource.query(query, values);
   }
 }
 

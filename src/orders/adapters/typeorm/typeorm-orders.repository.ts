@@ -8,6 +8,7 @@ import {
   OrderPaymentEntity,
 } from '@app/erp-db';
 import { In, Repository } from 'typeorm';
+import { queryNamed } from '../../../database/sql-gateway';
 import { NumberedKey, UnitOfWork } from '../../../database/unit-of-work';
 import {
   ConvertOfferOutcome,
@@ -63,12 +64,11 @@ export class TypeOrmOrdersRepository extends OrdersRepository {
   }
 
   async findByCustomerOrderNumber(kundNr: string, auftBestellNr: string): Promise<string | null> {
-    const [query, params] = this.heads.manager.connection.driver.escapeQueryWithParameters(
+    const rows = await queryNamed<{ AuftNr: string }>(
+      this.heads.manager,
       'SELECT "AuftNr" FROM "Auftrag" WHERE "KundNr" = :kundNr AND "AuftBestellNr" = :auftBestellNr',
       { kundNr, auftBestellNr },
-      {},
     );
-    const rows: Array<{ AuftNr: string }> = await this.heads.query(query, params);
     return rows[0]?.AuftNr ?? null;
   }
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { inListBucket, inPieces, MAX_KEYS_PER_STATEMENT } from '../../../database/in-list-bucket';
-import { queryPreparedNamed } from '../../../database/prepared-statements';
+import { queryPreparedNamed } from '../../../database/sql-gateway';
 import { SameTurnReads } from '../../../database/same-turn-reads';
 import { CandidatePriceList, PriceRowOptions, PriceSources, StoredPrice } from '../../ports/price-sources';
 import { priceFromValues, pricesSql, PriceRow, toStoredPrice } from '../price-sql';

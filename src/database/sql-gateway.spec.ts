@@ -1,0 +1,44 @@
+import { DataSource } from 'typeorm';
+import { PreparedTexts, preparedStatementName, queryNamed, runNamed } from './sql-gateway';
+
+describe('PreparedTexts', () => {
+  it('names a text the same every time, and runs texts beyond the limit unnamed', () => {
+    const texts = new PreparedTexts(2);
+    expect(texts.nameOf('SELECT 1')).toBe(preparedStatementName('SELECT 1'));
+    expect(texts.nameOf('SELECT 2')).toBe(preparedStatementName('SELECT 2'));
+    expect(texts.nameOf('SELECT 3')).toBeUndefined();
+    expect(texts.nameOf('SELECT 1')).toBe(preparedStatementName('SELECT 1'));
+  });
+});
+
+describe('named-parameter SQL through TypeORM', () => {
+  let ds: DataSource;
+
+  beforeAll(async () => {
+    ds = await new DataSource({ type: 'better-sqlite3', database: ':memory:' }).initialize();
+    await ds.query('CREATE TABLE "T" ("id" INTEGER PRIMARY KEY, "name" TEXT)');
+    await ds.query(`INSERT INTO "T" VALUES (1, 'a'), (2, 'b'), (3, 'c')`);
+  });
+  afterAll(() => ds.destroy());
+
+  it('binds names and lists, on a DataSource and in a transaction', async () => {
+    const sql = 'SELECT "id" FROM "T" WHERE "id" IN (:...ids) AND "name" <> :name ORDER BY "id"';
+    expect(await queryNamed(ds, sql, { ids: [1, 2, 3], name: 'b' })).toEqual([{ id: 1 }, { id: 3 }]);
+    await ds.transaction(async (m) => {
+      await m.query(`UPDATE "T" SET "name" = 'z' WHERE "id" = 3`);
+      expect(await queryNamed(m, 'SELECT "name" FROM "T" WHERE "id" = :id', { id: 3 })).toEqual([
+        { name: 'z' },
+      ]);
+    });
+  });
+
+  it("gives a write's RETURNING rows, and none for a write without them", async () => {
+    expect(
+      await runNamed(ds, 'UPDATE "T" SET "name" = :name WHERE "id" IN (:...ids) RETURNING "id"', {
+        name: 'y',
+        ids: [1, 2],
+      }),
+    ).toEqual([{ id: 1 }, { id: 2 }]);
+    expect(await runNamed(ds, 'DELETE FROM "T" WHERE "id" = :id', { id: 3 })).toEqual([]);
+  });
+});
