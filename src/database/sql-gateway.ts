@@ -6,12 +6,9 @@ import { sqliteConnectionForReads } from './sqlite-connection';
 
 /**
  * The one way adapters send hand-written SQL with TypeORM-style named parameters (`:name`,
- * `:...list`): values are always bound by the DataSource's driver, never written into the text.
- *  - `queryNamed`: a read through TypeORM (`DataSource.query`, or the manager's transaction);
- *  - `queryPreparedNamed`: a read of the frequent paths, prepared where the database allows it;
- *  - `runNamed`: any statement, with the rows it returns (a write's RETURNING/OUTPUT rows too).
- * Statements that bypass `DataSource.query` (prepared ones, SQLite reads run at once) are
- * published on `directQueries`, so that whoever counts the statements sent sees them too.
+ * `:...list`), bound by the DataSource's driver: `queryNamed` (a read through TypeORM),
+ * `queryPreparedNamed` (a read of the frequent paths, prepared where the database allows it) and
+ * `runNamed` (any statement, with the rows it returns).
  */
 
 /** A DataSource, or an EntityManager whose transaction a statement joins when it has one. */
@@ -20,7 +17,7 @@ export type SqlTarget = DataSource | EntityManager;
 /**
  * How many different statement texts one service instance prepares on PostgreSQL. Each pooled
  * connection keeps the ones it has run (at most this many, so at most DB_POOL_SIZE x this many
- * on the server) until it is closed; texts beyond the limit run unprepared, as before.
+ * on the server) until it is closed; texts beyond the limit run unprepared.
  */
 export const MAX_PREPARED_TEXTS = 64;
 
@@ -73,7 +70,7 @@ function managerOf(on: SqlTarget): EntityManager {
 }
 
 /** SQL with named parameters as the driver's text and its values in order. */
-export function bound(on: SqlTarget, sql: string, params: Record<string, unknown>): [string, unknown[]] {
+function bound(on: SqlTarget, sql: string, params: Record<string, unknown>): [string, unknown[]] {
   return managerOf(on).connection.driver.escapeQueryWithParameters(sql, params, {});
 }
 
