@@ -4,13 +4,7 @@ import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { erpDataSourceOptions } from '@app/erp-db';
 import { startService, stopService } from './support/child-processes';
-import {
-  createPgDatabase,
-  dropPgDatabase,
-  testDbType,
-  uniqueName,
-  urlForDatabase,
-} from './support/test-databases';
+import { createPgDatabase, dropPgDatabase, uniqueName, urlForDatabase } from './support/test-databases';
 
 jest.setTimeout(120_000);
 
@@ -39,7 +33,7 @@ async function startAndStop(url: string, dir: string): Promise<string> {
  * On PostgreSQL the article list's plans come from planner statistics: a start on a database
  * whose article tables were never analysed says so, once, and names them; after ANALYZE it is quiet.
  */
-(testDbType() === 'postgres' ? describe : describe.skip)('a start on tables nobody analysed', () => {
+describe('a start on tables nobody analysed', () => {
   const name = uniqueName('stats');
   let url: string;
   let dir: string;
