@@ -1,14 +1,13 @@
-import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { AuthUser, userWebshop } from '../auth/auth-user';
 import { AppConfig } from '../common/config/app-config';
 import { ApiError } from '../common/errors/api-error';
 import { joinEncodedJson } from '../common/http/json-bytes';
 import { PriceDetermination, PriceListSequence } from '../pricing/ports/price-determination';
-import { ARTICLE_FIELDS, ArticleField, DEFAULT_SORTS } from './article-fields';
+import { ArticleField } from './article-fields';
 import { ArticleOrdering, ArticleOrderSnapshots } from './article-order-snapshots';
 import { ArticleRecordCache } from './article-record-cache';
-import { detailNeeds, renderRecords, RenderedRecord } from './article-records';
-import { RecordContext } from './article.mapper';
+import { detailNeeds, RecordContext, renderRecords, RenderedRecord } from './article.mapper';
 import {
   ArticleCatalogue,
   ArticleFilter,
@@ -25,14 +24,6 @@ export const MAX_PAGE_FROM_SNAPSHOT = 1000;
 const STREAM_BATCH = 500;
 /** Batches of a stream read ahead while one is written: a second one costs memory and gains no time. */
 const STREAM_AHEAD = 1;
-
-/**
- * Articles of each prebuilt ordering read and rendered at start-up (one page, not stored: the
- * record context of the first request is not known yet), so that the read connections, their
- * prepared statements and the render code are ready before the first request, which would
- * otherwise wait for them.
- */
-const WARM_UP_PAGE = 100;
 
 export interface ArticleRequest {
   /** Only the web shop is asked for. */
@@ -80,9 +71,7 @@ export function unknownCustomer(debinr: string): ApiError {
 }
 
 @Injectable()
-export class ArticlesService implements OnApplicationBootstrap {
-  private readonly logger = new Logger('ArticlesService');
-
+export class ArticlesService {
   constructor(
     private readonly catalogue: ArticleCatalogue,
     private readonly pricing: PriceDetermination,
@@ -90,30 +79,6 @@ export class ArticlesService implements OnApplicationBootstrap {
     private readonly cache: ArticleRecordCache,
     private readonly config: AppConfig,
   ) {}
-
-  /** Reads the first page of every ordering built at start-up (see WARM_UP_PAGE). */
-  async onApplicationBootstrap(): Promise<void> {
-    const filters = await this.snapshots.prebuilt();
-    if (filters.length === 0) return;
-    const started = Date.now();
-    try {
-      for (const { webshop } of filters) {
-        const ctx = await this.context({
-          user: { webshop },
-          fields: new Set(ARTICLE_FIELDS),
-          sorts: DEFAULT_SORTS,
-          modifiedSince: null,
-          baseUrl: 'http://localhost',
-        });
-        const ordering = await this.snapshots.ordering(ctx.filter, ctx.sorts, ctx.articlesStamp);
-        await this.records(cut(ordering, ctx.sorts, 0, WARM_UP_PAGE), ctx);
-      }
-      this.logger.log(`first article page of ${filters.length} list(s) read in ${Date.now() - started} ms`);
-    } catch (e) {
-      // Only a head start: the requests read what they need themselves.
-      this.logger.warn(`reading the first article pages at start-up failed: ${String(e)}`);
-    }
-  }
 
   /**
    * Checks currency and customer and settles the language: the customer's contact-address
@@ -239,13 +204,7 @@ export class ArticlesService implements OnApplicationBootstrap {
     const missing = artNrs.filter((_, i) => cached[i] === undefined);
     if (missing.length === 0) return cached as Uint8Array[];
     const rendered = await this.records({ ...selection, artNrs: missing }, ctx);
-    if (store)
-      this.cache.store(
-        ctx.generation,
-        ctx.recordKey,
-        rendered,
-        ctx.record.fields.size === ARTICLE_FIELDS.length,
-      );
+    if (store) this.cache.store(ctx.generation, ctx.recordKey, rendered);
     const fresh = new Map(rendered.map((r) => [r.artNr, r.bytes]));
     const json: Uint8Array[] = [];
     artNrs.forEach((artNr, i) => {

@@ -5,8 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteReadPool } from './sqlite-read-pool';
 
-// The read threads answer with the rows better-sqlite3 gives for the same statement, whichever
-// way the rows travel (as JSON that SQLite writes, or as values).
+// The read threads answer with the rows better-sqlite3 gives for the same statement.
 describe('SqliteReadPool', () => {
   let dir: string;
   let file: string;

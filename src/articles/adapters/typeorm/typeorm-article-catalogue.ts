@@ -5,7 +5,6 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '../../../common/config/app-config';
 import { inListBucket, inPieces, MAX_KEYS_PER_STATEMENT } from '../../../database/in-list-bucket';
 import { queryNamed, queryPreparedNamed } from '../../../database/prepared-statements';
-import { SameTurnReads } from '../../../database/same-turn-reads';
 import { KeyList, ReadStatement, SqlReader } from '../../../database/sql-reader';
 import {
   ArticleCatalogue,
@@ -57,8 +56,6 @@ function changeStamp(latest: (Date | null)[]): ChangeStamp {
 
 @Injectable()
 export class TypeOrmArticleCatalogue extends ArticleCatalogue {
-  private readonly references = new SameTurnReads<RequestReferenceData>();
-
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly reader: SqlReader,
@@ -72,17 +69,8 @@ export class TypeOrmArticleCatalogue extends ArticleCatalogue {
     return dbTypeOf(this.dataSource.options.type);
   }
 
-  referenceData(waehrAbk: string | null, debiNr: string | null): Promise<RequestReferenceData> {
-    // Every list request runs it: prepared, and once for the requests of one event-loop turn.
-    return this.references.read(JSON.stringify([waehrAbk, debiNr]), () =>
-      this.readReferenceData(waehrAbk, debiNr),
-    );
-  }
-
-  private async readReferenceData(
-    waehrAbk: string | null,
-    debiNr: string | null,
-  ): Promise<RequestReferenceData> {
+  /** Every list request runs it: prepared. */
+  async referenceData(waehrAbk: string | null, debiNr: string | null): Promise<RequestReferenceData> {
     const [row] = await queryPreparedNamed<Record<string, unknown>>(this.dataSource, REFERENCE_SQL, {
       waehrAbk: waehrAbk ?? '',
       debiNr: debiNr ?? '',

@@ -3,7 +3,6 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { inListBucket, inPieces, MAX_KEYS_PER_STATEMENT } from '../../../database/in-list-bucket';
 import { queryPreparedNamed } from '../../../database/sql-gateway';
-import { SameTurnReads } from '../../../database/same-turn-reads';
 import { CandidatePriceList, PriceRowOptions, PriceSources, StoredPrice } from '../../ports/price-sources';
 import { priceFromValues, pricesSql, PriceRow, toStoredPrice } from '../price-sql';
 import { ReadStatement, SqlReader } from '../../../database/sql-reader';
@@ -46,18 +45,8 @@ export class TypeOrmPriceSources extends PriceSources {
     super();
   }
 
-  private readonly lists = new SameTurnReads<CandidatePriceList[]>();
-
+  /** Every list request runs it: prepared. */
   async candidateLists(debiNr: string | null, waehrAbk: string): Promise<CandidatePriceList[]> {
-    // Every list request runs it: prepared, and once for the requests of one event-loop turn
-    // (each caller gets its own array).
-    const lists = await this.lists.read(JSON.stringify([debiNr, waehrAbk]), () =>
-      this.readCandidateLists(debiNr, waehrAbk),
-    );
-    return lists.map((l) => ({ ...l }));
-  }
-
-  private async readCandidateLists(debiNr: string | null, waehrAbk: string): Promise<CandidatePriceList[]> {
     const rows = await queryPreparedNamed<CandidateRow>(this.dataSource, CANDIDATE_LISTS_SQL, {
       debiNr,
       waehrAbk,
