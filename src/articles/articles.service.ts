@@ -5,15 +5,14 @@ import { ApiError } from '../common/errors/api-error';
 import { joinEncodedJson } from '../common/http/json-bytes';
 import { PriceDetermination, PriceListSequence } from '../pricing/ports/price-determination';
 import { ArticleField } from './article-fields';
-import { ArticleOrdering, ArticleOrderSnapshots } from './article-order-snapshots';
+import { ArticleOrderSnapshots } from './article-order-snapshots';
 import { ArticleRecordCache } from './article-record-cache';
 import { detailNeeds, RecordContext, renderRecords, RenderedRecord } from './article.mapper';
 import {
   ArticleCatalogue,
   ArticleFilter,
-  ArticleSelection,
+  ArticleOrdering,
   ArticleSort,
-  isNumberRun,
   MAIN_LANGUAGE,
 } from './ports/article-catalogue';
 
@@ -55,12 +54,6 @@ export interface ArticleListContext {
 export interface EncodedRecords {
   count: number;
   bytes: Uint8Array;
-}
-
-/** The articles from `from` to `to` (exclusive) of an ordering, and how they may be read. */
-function cut(ordering: ArticleOrdering, sorts: ArticleSort[], from: number, to: number): ArticleSelection {
-  const { numbers, dense } = ordering;
-  return { artNrs: numbers.slice(from, to), runOf: dense ? sorts : undefined };
 }
 
 /** debinr names no customer, or one outside the user's web shop (D12: the same answer). */
@@ -133,7 +126,7 @@ export class ArticlesService {
     limit: number,
   ): Promise<{ data: Uint8Array[]; count: number }> {
     const ordering = await this.snapshots.ordering(ctx.filter, ctx.sorts, ctx.articlesStamp);
-    const data = await this.json(cut(ordering, ctx.sorts, offset, offset + limit), ctx, true);
+    const data = await this.json(ordering, offset, offset + limit, ctx, true);
     return { data, count: ordering.numbers.length };
   }
 
@@ -143,7 +136,7 @@ export class ArticlesService {
    */
   async one(ctx: ArticleListContext, artNr: string): Promise<Uint8Array> {
     const filter = { ...ctx.filter, activeOnly: false, artNr };
-    const [found] = await this.records({ artNrs: [artNr] }, { ...ctx, filter });
+    const [found] = await this.records({ filter, sorts: [], numbers: [artNr] }, 0, 1, ctx);
     if (found === undefined)
       throw ApiError.notFound(
         ctx.filter.modifiedSince
@@ -168,11 +161,7 @@ export class ArticlesService {
     const { numbers } = ordering;
     const end = limit === null ? numbers.length : Math.min(numbers.length, offset + limit);
     const batch = async (from: number): Promise<EncodedRecords> => {
-      const json = await this.json(
-        cut(ordering, ctx.sorts, from, Math.min(end, from + STREAM_BATCH)),
-        ctx,
-        false,
-      );
+      const json = await this.json(ordering, from, Math.min(end, from + STREAM_BATCH), ctx, false);
       return { count: json.length, bytes: joinEncodedJson(json) };
     };
     async function* batches(): AsyncGenerator<EncodedRecords> {
@@ -189,40 +178,42 @@ export class ArticlesService {
   }
 
   /**
-   * The JSON of the selected articles' records in the selection's order, in the response
-   * charset, from the record cache where it has them; the others are read (and checked against
-   * the filter once more, an ordering may be seconds old) in one round trip and, when `store`,
+   * The JSON of the records from `from` to `to` of an ordering, in the response charset, from the
+   * record cache where it has them; the others are read in one round trip and, when `store`,
    * offered to the cache.
    */
   private async json(
-    selection: ArticleSelection,
+    ordering: ArticleOrdering,
+    from: number,
+    to: number,
     ctx: ArticleListContext,
     store: boolean,
   ): Promise<Uint8Array[]> {
-    const { artNrs } = selection;
+    const artNrs = ordering.numbers.slice(from, to);
     const cached = this.cache.lookup(ctx.recordKey, artNrs);
-    const missing = artNrs.filter((_, i) => cached[i] === undefined);
-    if (missing.length === 0) return cached as Uint8Array[];
-    const rendered = await this.records({ ...selection, artNrs: missing }, ctx);
+    const first = cached.indexOf(undefined);
+    if (first < 0) return cached as Uint8Array[];
+    // The articles from the first missing one to the last, read as one part of the ordering.
+    const last = cached.lastIndexOf(undefined);
+    const rendered = await this.records(ordering, from + first, from + last + 1, ctx);
     if (store) this.cache.store(ctx.generation, ctx.recordKey, rendered);
     const fresh = new Map(rendered.map((r) => [r.artNr, r.bytes]));
-    const json: Uint8Array[] = [];
-    artNrs.forEach((artNr, i) => {
-      const bytes = cached[i] ?? fresh.get(artNr);
-      if (bytes !== undefined) json.push(bytes);
-    });
-    return json;
+    return artNrs.flatMap((artNr, i) => cached[i] ?? fresh.get(artNr) ?? []);
   }
 
-  /** The records (their JSON in the response charset) of these articles that pass the filter, in the selection's order. */
-  private async records(selection: ArticleSelection, ctx: ArticleListContext): Promise<RenderedRecord[]> {
+  /** The records of the articles from `from` to `to` of an ordering that pass its filter, in its order. */
+  private async records(
+    ordering: ArticleOrdering,
+    from: number,
+    to: number,
+    ctx: ArticleListContext,
+  ): Promise<RenderedRecord[]> {
     const needs = detailNeeds(ctx.record);
+    const artNrs = ordering.numbers.slice(from, to);
     const [data, prices] = await Promise.all([
-      this.catalogue.articles(selection, ctx.filter, needs),
-      needs.prices
-        ? this.pricing.determinePrices(selection.artNrs, ctx.prices, isNumberRun(selection))
-        : Promise.resolve(new Map()),
+      this.catalogue.articles(ordering, from, to, needs),
+      needs.prices ? this.pricing.determinePrices(artNrs, ctx.prices) : Promise.resolve(new Map()),
     ]);
-    return renderRecords(selection.artNrs, data, prices, ctx.record, this.config.responseCharset);
+    return renderRecords(artNrs, data, prices, ctx.record, this.config.responseCharset);
   }
 }

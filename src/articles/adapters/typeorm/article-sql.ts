@@ -155,6 +155,11 @@ export function rowsByKeys(filter: ArticleFilter, webshopKey: string, byRange = 
   return { sql: `SELECT ${rowColumns(filter.language)} ${from.sql}`, params: from.params };
 }
 
+/** Whether a list in this order is in ascending article-number order (no sorts, or +ArtNr first). */
+export function inNumberOrder(sorts: ArticleSort[]): boolean {
+  return sorts.length === 0 || (sorts[0].column === 'ArtNr' && !sorts[0].descending);
+}
+
 /**
  * Whether a run of the list in this order (a page cut from its ordering) can be read as one range
  * of IX_Artikel_Status_ArtBez_Record: the active articles by description in the main language

@@ -10,12 +10,11 @@ import {
   ArticleCatalogue,
   ArticleData,
   ArticleFilter,
+  ArticleOrdering,
   ArticleRow,
-  ArticleSelection,
   ArticleSort,
   ChangeStamp,
   DetailNeeds,
-  isNumberRun,
   RequestReferenceData,
 } from '../../ports/article-catalogue';
 import {
@@ -23,6 +22,7 @@ import {
   CHANGED_SINCE_SQL,
   Dialect,
   fromWhere,
+  inNumberOrder,
   orderedNumbersSql,
   readsByDescription,
   rowsByDescriptionRun,
@@ -48,6 +48,12 @@ function toArticleRow(r: RawArticleRow): ArticleRow {
   return { ...r, GeaendertAm: readTimestamp(r.GeaendertAm) as Date };
 }
 
+/**
+ * How long the number of all articles is reused. It only decides how pages are read (as ranges
+ * or article by article), never what they hold, so it may be older than an ordering.
+ */
+const TOTAL_MS = 60_000;
+
 function changeStamp(latest: (Date | null)[]): ChangeStamp {
   const times = latest.map((d) => (d === null ? -1 : d.getTime()));
   const newest = Math.max(...times);
@@ -56,6 +62,7 @@ function changeStamp(latest: (Date | null)[]): ChangeStamp {
 
 @Injectable()
 export class TypeOrmArticleCatalogue extends ArticleCatalogue {
+  private total: { value: Promise<number>; at: number } | null = null;
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly reader: SqlReader,
@@ -98,19 +105,40 @@ export class TypeOrmArticleCatalogue extends ArticleCatalogue {
     return this.reader.keys(orderedNumbersSql(filter, this.config.attributeWebshop, sorts));
   }
 
-  async total(): Promise<number> {
-    const [[[n]]] = await this.reader.read([{ sql: 'SELECT COUNT(*) FROM "Artikel"', params: {} }]);
-    return Number(n);
+  /** How many articles there are, active or not, whatever their web shops. */
+  private articleTotal(): Promise<number> {
+    if (this.total === null || Date.now() - this.total.at >= TOTAL_MS) {
+      const value = this.reader
+        .read([{ sql: 'SELECT COUNT(*) FROM "Artikel"', params: {} }])
+        .then(([[[n]]]) => Number(n));
+      value.catch(() => (this.total = null));
+      this.total = { value, at: Date.now() };
+    }
+    return this.total.value;
+  }
+
+  /**
+   * Whether a part of this ordering is a run that leaves out few articles: the ordering is a whole
+   * list (no delta) holding at least half of the catalogue. Such a part is read as one range of an
+   * index in the list's order where there is one, instead of a lookup per article.
+   */
+  private async isRun(ordering: ArticleOrdering, artNrs: string[]): Promise<boolean> {
+    const { filter, numbers } = ordering;
+    if (artNrs.length < 2 || filter.modifiedSince !== null || filter.artNr !== undefined) return false;
+    return numbers.length * 2 >= (await this.articleTotal());
   }
 
   async articles(
-    selection: ArticleSelection,
-    filter: ArticleFilter,
+    ordering: ArticleOrdering,
+    from: number,
+    to: number,
     needs: DetailNeeds,
   ): Promise<ArticleData> {
-    const { artNrs } = selection;
+    const { filter, sorts } = ordering;
+    const artNrs = ordering.numbers.slice(from, to);
     if (artNrs.length === 0) return { rows: [], attributes: [], stock: [], packaging: [] };
-    const byRange = isNumberRun(selection);
+    const run = await this.isRun(ordering, artNrs);
+    const byRange = run && inNumberOrder(sorts);
     const first = artNrs[0];
     const last = artNrs[artNrs.length - 1];
     // A run of the catalogue is one range; other keys are IN lists of MAX_KEYS_PER_STATEMENT at most.
@@ -119,11 +147,7 @@ export class TypeOrmArticleCatalogue extends ArticleCatalogue {
       : inPieces(artNrs, MAX_KEYS_PER_STATEMENT).map((keys) => ({ artNrs: inListBucket(keys) }));
     // A run of the default order (by description): its rows are one range of the description
     // index, its details still one lookup per article.
-    const byDescription =
-      !byRange &&
-      artNrs.length > 1 &&
-      selection.runOf !== undefined &&
-      readsByDescription(filter, selection.runOf);
+    const byDescription = run && !byRange && readsByDescription(filter, sorts);
     // When the records need the attributes anyway, the web-shop test rides on them: each attribute
     // row says whether it releases its article, and the article rows need no look-up of their own
     // in the attributes (a second index descent per article, most of the rows statement's cost).
