@@ -29,7 +29,7 @@ import {
   rowsByKeys,
   webshopParams,
 } from './article-sql';
-import { detailsSql, splitDetails } from '../article-detail-sql';
+import { detailsSql, splitDetails } from './article-detail-sql';
 
 /** The tables whose GeaendertAm modifiedsince covers; each has an index led by GeaendertAm. */
 const CHANGE_TABLES = ['Artikel', 'Preis', 'Lagerbestand', 'Reservierung', 'ArtikelVPE'];
@@ -41,12 +41,6 @@ SELECT (SELECT MIN(f."Leitwaehrung") FROM "Firma" f) AS "leadingCurrency",
   (SELECT MIN(k."AdrSprache") FROM "Debitor" d2 JOIN "Adressen" k ON k."AdrNr" = d2."KundKontakt"
     WHERE d2."DebiNr" = :debiNr) AS "language",
   ${CHANGE_TABLES.map((t, i) => `(SELECT MAX(c${i}."GeaendertAm") FROM "${t}" c${i}) AS "changed${i}"`).join(',\n  ')}`;
-
-type RawArticleRow = Omit<ArticleRow, 'GeaendertAm'> & { GeaendertAm: unknown };
-
-function toArticleRow(r: RawArticleRow): ArticleRow {
-  return { ...r, GeaendertAm: readTimestamp(r.GeaendertAm) as Date };
-}
 
 /**
  * How long the number of all articles is reused. It only decides how pages are read (as ranges
@@ -176,7 +170,7 @@ export class TypeOrmArticleCatalogue extends ArticleCatalogue {
       // looked up by number, so that a page never loses one.
       const have = new Set(found.map((r) => r.ArtNr));
       found.push(
-        ...(await this.rowsOf(
+        ...(await this.rowsByNumbers(
           artNrs.filter((artNr) => !have.has(artNr)),
           rowFilter,
         )),
@@ -193,25 +187,14 @@ export class TypeOrmArticleCatalogue extends ArticleCatalogue {
     };
   }
 
-  /** The statements that look these articles' rows up by number (IN lists of MAX_KEYS_PER_STATEMENT at most). */
-  private rowLookups(artNrs: string[], filter: ArticleFilter): ReadStatement[] {
+  /** Rows of these articles that pass the filter, looked up by number (IN lists of MAX_KEYS_PER_STATEMENT at most). */
+  async rowsByNumbers(artNrs: string[], filter: ArticleFilter): Promise<ArticleRow[]> {
     const { sql, params } = rowsByKeys(filter, this.config.attributeWebshop);
-    return inPieces(artNrs, MAX_KEYS_PER_STATEMENT).map((keys) => ({
+    const statements = inPieces(artNrs, MAX_KEYS_PER_STATEMENT).map((keys) => ({
       sql,
       params: { ...params, artNrs: inListBucket(keys) },
     }));
-  }
-
-  /** Rows of these articles that pass the filter, looked up by number through the reader. */
-  private async rowsOf(artNrs: string[], filter: ArticleFilter): Promise<ArticleRow[]> {
-    return (await this.reader.read(this.rowLookups(artNrs, filter))).flat().map(articleRowFromValues);
-  }
-
-  async rowsByNumbers(artNrs: string[], filter: ArticleFilter): Promise<ArticleRow[]> {
-    const rows: RawArticleRow[] = [];
-    for (const { sql, params } of this.rowLookups(artNrs, filter))
-      rows.push(...(await queryNamed<RawArticleRow>(this.dataSource, sql, params)));
-    return rows.map(toArticleRow);
+    return (await this.reader.read(statements)).flat().map(articleRowFromValues);
   }
 
   async count(filter: ArticleFilter): Promise<number> {
