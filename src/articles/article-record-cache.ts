@@ -6,8 +6,8 @@ import { ChangeStamp } from './ports/article-catalogue';
 /** A change stamped a little before the newest one seen may still be committing (a long ERP transaction). */
 export const LATE_COMMIT_MARGIN_MS = 60_000;
 
-/** Bytes counted per entry besides its record (key, map and list slots). */
-const ENTRY_OVERHEAD = 80;
+/** Bytes counted per entry besides its record and key (the buffer's objects, map and list slots). */
+const ENTRY_OVERHEAD = 256;
 
 /** Record contexts kept apart at most (customers with own price lists each make one); beyond, start over. */
 const MAX_CONTEXTS = 1000;
@@ -40,7 +40,7 @@ export class ArticleRecordCache {
       config.articleCacheSeconds > 0 && maxSize > 0
         ? new LRUCache({
             maxSize,
-            sizeCalculation: (bytes, key) => bytes.length + key.length + ENTRY_OVERHEAD,
+            sizeCalculation: (bytes, key) => bytes.length + 2 * key.length + ENTRY_OVERHEAD,
             ttl: config.articleCacheSeconds * 1000,
           })
         : null;
@@ -83,7 +83,12 @@ export class ArticleRecordCache {
       if (this.contexts.size >= MAX_CONTEXTS) this.clear();
       this.contexts.add(contextKey);
     }
-    for (const { artNr, bytes } of records) this.records.set(keyOf(contextKey, artNr), bytes);
+    // A copy of its own: a small buffer is a view of a shared pool, which it would keep alive.
+    for (const { artNr, bytes } of records) {
+      const own = Buffer.allocUnsafeSlow(bytes.length);
+      own.set(bytes);
+      this.records.set(keyOf(contextKey, artNr), own);
+    }
   }
 
   private evict(artNrs: string[]): void {
