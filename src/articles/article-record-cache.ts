@@ -27,9 +27,10 @@ const MAX_CONTEXTS = 1000;
  */
 @Injectable()
 export class ArticleRecordCache {
-  /** Keyed by context key and article number. */
+  /** Keyed by the context's number and the article number. */
   private readonly records: LRUCache<string, Buffer> | null;
-  private readonly contexts = new Set<string>();
+  /** Record-context key -> its number (a short prefix of the entries' keys). */
+  private readonly contexts = new Map<string, number>();
   private stamp: ChangeStamp | null = null;
   private generation = 0;
   private syncing: Promise<void> | null = null;
@@ -40,7 +41,7 @@ export class ArticleRecordCache {
       config.articleCacheSeconds > 0 && maxSize > 0
         ? new LRUCache({
             maxSize,
-            sizeCalculation: (bytes, key) => bytes.length + 2 * key.length + ENTRY_OVERHEAD,
+            sizeCalculation: (bytes, key) => bytes.length + key.length + ENTRY_OVERHEAD,
             ttl: config.articleCacheSeconds * 1000,
           })
         : null;
@@ -73,27 +74,31 @@ export class ArticleRecordCache {
 
   /** The cached records of these articles in `contextKey` (undefined where absent or expired). */
   lookup(contextKey: string, artNrs: string[]): (Buffer | undefined)[] {
-    return artNrs.map((artNr) => this.records?.get(keyOf(contextKey, artNr)));
+    const context = this.contexts.get(contextKey);
+    return artNrs.map((artNr) =>
+      context === undefined ? undefined : this.records?.get(`${context} ${artNr}`),
+    );
   }
 
   /** Stores rendered records, unless the stamp moved on since `generation` was handed out. */
   store(generation: number, contextKey: string, records: { artNr: string; bytes: Buffer }[]): void {
     if (this.records === null || generation !== this.generation) return;
-    if (!this.contexts.has(contextKey)) {
+    let context = this.contexts.get(contextKey);
+    if (context === undefined) {
       if (this.contexts.size >= MAX_CONTEXTS) this.clear();
-      this.contexts.add(contextKey);
+      this.contexts.set(contextKey, (context = this.contexts.size));
     }
     // A copy of its own: a small buffer is a view of a shared pool, which it would keep alive.
     for (const { artNr, bytes } of records) {
       const own = Buffer.allocUnsafeSlow(bytes.length);
       own.set(bytes);
-      this.records.set(keyOf(contextKey, artNr), own);
+      this.records.set(`${context} ${artNr}`, own);
     }
   }
 
   private evict(artNrs: string[]): void {
-    for (const context of this.contexts)
-      for (const artNr of artNrs) this.records?.delete(keyOf(context, artNr));
+    for (const context of this.contexts.values())
+      for (const artNr of artNrs) this.records?.delete(`${context} ${artNr}`);
   }
 
   private clear(): void {
@@ -101,5 +106,3 @@ export class ArticleRecordCache {
     this.contexts.clear();
   }
 }
-
-const keyOf = (contextKey: string, artNr: string): string => `${contextKey}\n${artNr}`;
