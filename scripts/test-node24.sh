@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Runs on Node 24 LTS, the supported runtime, what depends on the runtime, on machines whose own
 # Node is another version (npm test runs everything on that Node): the unit suite (SQLite driver,
-# read pools, workers, zlib, zstd, money, dates) and the e2e files of better-sqlite3 13, the driver
+# read pools, workers, zlib, money, dates) and the e2e files of better-sqlite3 13, the driver
 # on Node >= 22 (sql-reader, database-concurrency, orders-concurrency, articles-read-threads with
-# its worker threads), zstd-napi (articles-cache), the piscina e-invoice workers and their limits
+# its worker threads), the piscina e-invoice workers and their limits
 # (e-invoice, e-invoice-limits), child processes and signals (shutdown, demo-start, env-file with
 # process.loadEnvFile), log files (log) and the HTTP server (foundation). The other e2e files go
 # through the same Fastify, TypeORM and SQL on both runtimes; events-processes' processes, signals

@@ -1,5 +1,5 @@
 import { AttributeEntity, PriceEntity } from '@app/erp-db';
-import { detailsSql } from '../src/articles/adapters/article-detail-sql';
+import { detailsSql } from '../src/articles/adapters/typeorm/article-detail-sql';
 import { orderedNumbersSql } from '../src/articles/adapters/typeorm/article-sql';
 import { ArticleFilter, ArticleSort } from '../src/articles/ports/article-catalogue';
 import { PRICES_SQL } from '../src/pricing/adapters/price-sql';

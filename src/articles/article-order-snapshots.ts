@@ -1,26 +1,15 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { ApiUsersRepository } from '../auth/ports/api-users.repository';
 import { AppConfig } from '../common/config/app-config';
-import { KeyList } from '../database/sql-reader';
 import { DEFAULT_SORTS } from './article-fields';
 import {
   ArticleCatalogue,
   ArticleFilter,
+  ArticleOrdering,
   ArticleSort,
-  inNumberOrder,
   MAIN_LANGUAGE,
 } from './ports/article-catalogue';
 import { userWebshop } from '../auth/auth-user';
-
-/** The article numbers of a list in its order, and how its pages may be read. */
-export interface ArticleOrdering {
-  numbers: KeyList;
-  /**
-   * The list holds at least half of the catalogue: its pages are runs that leave out few articles
-   * (an adapter may read them as one range of an index in the list's order).
-   */
-  dense: boolean;
-}
 
 interface Snapshot {
   ordering: ArticleOrdering | null;
@@ -30,12 +19,6 @@ interface Snapshot {
   builtAt: number;
   pending: Promise<ArticleOrdering> | null;
 }
-
-/**
- * How long the number of all articles is reused. It only decides how pages are read (as ranges
- * or article by article), never what they hold, so it may be older than an ordering.
- */
-const TOTAL_MS = 60_000;
 
 /** Orderings kept at once (one per language, web shop and sort order in use). */
 const MAX_SNAPSHOTS = 16;
@@ -57,7 +40,6 @@ const BY_NUMBER: ArticleSort[] = [];
 export class ArticleOrderSnapshots implements OnApplicationBootstrap {
   private readonly logger = new Logger('ArticleOrderSnapshots');
   private readonly snapshots = new Map<string, Snapshot>();
-  private total: { value: Promise<number>; at: number } | null = null;
 
   constructor(
     private readonly catalogue: ArticleCatalogue,
@@ -65,36 +47,21 @@ export class ArticleOrderSnapshots implements OnApplicationBootstrap {
     private readonly users?: ApiUsersRepository,
   ) {}
 
-  /** The start-up build (see `prebuilt`), once. */
-  private startup: Promise<ArticleFilter[]> | null = null;
-
+  /** Builds the default ordering of every web shop with an enabled user (none when orderings are not kept). */
   async onApplicationBootstrap(): Promise<void> {
-    await this.prebuilt();
-  }
-
-  /**
-   * Builds, once, the default ordering of every web shop with an enabled user (none when
-   * orderings are not kept); the lists' filters, once they are built.
-   */
-  prebuilt(): Promise<ArticleFilter[]> {
-    return (this.startup ??= this.prebuild());
-  }
-
-  private async prebuild(): Promise<ArticleFilter[]> {
-    if (!this.users || this.config.articleSnapshotSeconds === 0) return [];
+    if (!this.users || this.config.articleSnapshotSeconds === 0) return;
     const started = Date.now();
     const webshops = new Set(
       (await this.users.list()).filter((u) => !u.disabled).map((u) => userWebshop(u.webshop)),
     );
     const { articlesStamp } = await this.catalogue.referenceData(null, null);
-    const filters: ArticleFilter[] = [];
-    for (const webshop of webshops) {
-      const filter = { language: MAIN_LANGUAGE, webshop, activeOnly: true, modifiedSince: null };
-      await this.ordering(filter, DEFAULT_SORTS, articlesStamp);
-      filters.push(filter);
-    }
+    for (const webshop of webshops)
+      await this.ordering(
+        { language: MAIN_LANGUAGE, webshop, activeOnly: true, modifiedSince: null },
+        DEFAULT_SORTS,
+        articlesStamp,
+      );
     this.logger.log(`article orderings of ${webshops.size} web shop(s) built in ${Date.now() - started} ms`);
-    return filters;
   }
 
   /**
@@ -147,7 +114,7 @@ export class ArticleOrderSnapshots implements OnApplicationBootstrap {
       filter.language,
       filter.webshop,
       filter.activeOnly,
-      sorts.length === 1 && inNumberOrder(sorts) ? BY_NUMBER : sorts,
+      sorts.length === 1 && sorts[0].column === 'ArtNr' && !sorts[0].descending ? BY_NUMBER : sorts,
     ]);
   }
 
@@ -189,22 +156,7 @@ export class ArticleOrderSnapshots implements OnApplicationBootstrap {
     return pending;
   }
 
-  /** The ordering, and whether its pages are dense runs of it. */
   private async compute(filter: ArticleFilter, sorts: ArticleSort[]): Promise<ArticleOrdering> {
-    const whole = filter.modifiedSince === null && filter.artNr === undefined;
-    const [numbers, total] = await Promise.all([
-      this.catalogue.orderedNumbers(filter, sorts),
-      whole ? this.articleTotal() : Promise.resolve(0),
-    ]);
-    return { numbers, dense: whole && numbers.length * 2 >= total };
-  }
-
-  private articleTotal(): Promise<number> {
-    if (this.total === null || Date.now() - this.total.at >= TOTAL_MS) {
-      const value = this.catalogue.total();
-      value.catch(() => (this.total = null));
-      this.total = { value, at: Date.now() };
-    }
-    return this.total.value;
+    return { filter, sorts, numbers: await this.catalogue.orderedNumbers(filter, sorts) };
   }
 }

@@ -1,6 +1,5 @@
 import { ArticleField, ARTICLE_FIELDS } from './article-fields';
-import { JsonWriter } from '../common/http/json-writer';
-import { ArticleDetails, RecordContext, stockByArticle, writeArticleRecord } from './article.mapper';
+import { ArticleDetails, articleRecord, RecordContext, stockByArticle } from './article.mapper';
 import { ArticleRow } from './ports/article-catalogue';
 
 const T = new Date('2026-01-05T08:00:00Z');
@@ -22,9 +21,7 @@ const row: ArticleRow = {
 
 /** The record as a client reads it: written, then parsed. */
 function toRecord(r: ArticleRow, details: ArticleDetails, ctx: RecordContext): Record<string, unknown> {
-  const out = new JsonWriter('utf-8');
-  writeArticleRecord(out, r, details, ctx);
-  return JSON.parse(out.bytes().toString('utf8')) as Record<string, unknown>;
+  return JSON.parse(JSON.stringify(articleRecord(r, details, ctx))) as Record<string, unknown>;
 }
 
 describe('article mapper', () => {

@@ -1,10 +1,17 @@
 import { DecimalLike, dec, toJsonNumber } from '../common/money';
 import { isoUtc } from '../common/http/dates';
-import { JsonWriter } from '../common/http/json-writer';
+import { encodeJson, ResponseCharset } from '../common/http/json-bytes';
 import { link } from '../common/http/public-url';
 import { ArticlePriceTiers, PriceTier } from '../pricing/ports/price-determination';
 import { ArticleField } from './article-fields';
-import { ArticleRow, AttributeRow, PackagingRow, StockMovementRow } from './ports/article-catalogue';
+import {
+  ArticleData,
+  ArticleRow,
+  AttributeRow,
+  DetailNeeds,
+  PackagingRow,
+  StockMovementRow,
+} from './ports/article-catalogue';
 
 export interface StockRecord {
   LagerOrt: string;
@@ -71,16 +78,14 @@ export function stockByArticle(rows: StockMovementRow[]): Map<string, StockRecor
 }
 
 /** The tiers of one price as records (`Preis`): the last one without BisAnzahl. */
-function writeTiers(out: JsonWriter, tiers: PriceTier[]): void {
-  out.openArray();
-  tiers.forEach((t, i) => {
-    out.openObject().key('AbAnzahl').number(toJsonNumber(t.AbAnzahl));
-    if (i < tiers.length - 1 && t.BisAnzahl !== null) out.key('BisAnzahl').number(toJsonNumber(t.BisAnzahl));
-    out.key('PreisList').number(toJsonNumber(t.PreisList));
-    out.key('Preisart').string(t.Preisart);
-    out.key('GeaendertAmUTC').string(isoUtc(t.GeaendertAm)).closeObject();
-  });
-  out.closeArray();
+function tierRecords(tiers: PriceTier[]): Record<string, unknown>[] {
+  return tiers.map((t, i) => ({
+    AbAnzahl: toJsonNumber(t.AbAnzahl),
+    ...(i < tiers.length - 1 && t.BisAnzahl !== null ? { BisAnzahl: toJsonNumber(t.BisAnzahl) } : {}),
+    PreisList: toJsonNumber(t.PreisList),
+    Preisart: t.Preisart,
+    GeaendertAmUTC: isoUtc(t.GeaendertAm),
+  }));
 }
 
 const optionalNumber = (v: number | string | null): number | null => (v === null ? null : toJsonNumber(v));
@@ -96,113 +101,117 @@ function releasedUnits(attributes: AttributeRow[], packagingKey: string): Set<st
 }
 
 /** `Verpackungen`: the released units by factor, each with its own prices where it has any. */
-function writePackaging(
-  out: JsonWriter,
+function packagingRecords(
   rows: PackagingRow[],
   attributes: AttributeRow[],
   prices: ArticlePriceTiers | undefined,
   packagingKey: string,
-): void {
+): Record<string, unknown>[] {
   const released = releasedUnits(attributes, packagingKey);
-  const units = rows
+  return rows
     .filter((p) => released === null || released.has(p.VPEinheit))
-    .sort((a, b) => dec(a.VPEFaktor).comparedTo(dec(b.VPEFaktor)) || (a.VPEinheit < b.VPEinheit ? -1 : 1));
-  out.openArray();
-  for (const p of units) {
-    out.openObject().key('VPEinheit').string(p.VPEinheit);
-    if (p.VPBezeichnung) out.key('VPBezeichnung').string(p.VPBezeichnung);
-    out.key('Gewicht').number(optionalNumber(p.Gewicht));
-    out.key('VPEGewicht').number(optionalNumber(p.VPEGewicht));
-    out.key('GewichtInhalt').number(optionalNumber(p.GewichtInhalt));
-    const tiers = prices?.get(p.VPEinheit);
-    if (tiers && tiers.length > 0) writeTiers(out.key('Preis'), tiers);
-    out.closeObject();
-  }
-  out.closeArray();
+    .sort((a, b) => dec(a.VPEFaktor).comparedTo(dec(b.VPEFaktor)) || (a.VPEinheit < b.VPEinheit ? -1 : 1))
+    .map((p) => {
+      const tiers = prices?.get(p.VPEinheit);
+      return {
+        VPEinheit: p.VPEinheit,
+        ...(p.VPBezeichnung ? { VPBezeichnung: p.VPBezeichnung } : {}),
+        Gewicht: optionalNumber(p.Gewicht),
+        VPEGewicht: optionalNumber(p.VPEGewicht),
+        GewichtInhalt: optionalNumber(p.GewichtInhalt),
+        ...(tiers && tiers.length > 0 ? { Preis: tierRecords(tiers) } : {}),
+      };
+    });
 }
 
 /** `links`: the article and its media (D7: absolute hrefs). */
-function writeLinks(out: JsonWriter, baseUrl: string, artNr: string): void {
+function articleLinks(baseUrl: string, artNr: string) {
   const key = encodeURIComponent(artNr);
-  out.openArray();
-  for (const [path, rel] of [
-    [`/www/artikel/${key}`, 'artikel'],
-    [`/www/artikelmedia/${key}`, 'artikelmedia'],
-  ]) {
-    const l = link(baseUrl, path, rel);
-    out
-      .openObject()
-      .key('href')
-      .string(l.href)
-      .key('type')
-      .string(l.type)
-      .key('rel')
-      .string(l.rel)
-      .closeObject();
-  }
-  out.closeArray();
+  return [
+    link(baseUrl, `/www/artikel/${key}`, 'artikel'),
+    link(baseUrl, `/www/artikelmedia/${key}`, 'artikelmedia'),
+  ];
 }
 
-const NO_ATTRIBUTES: AttributeRow[] = [];
-
-/**
- * Writes the article record of the interface, only the requested fields in the table's order, as
- * JSON straight into `out` (no object per record: a page writes a hundred of them).
- */
-export function writeArticleRecord(
-  out: JsonWriter,
+/** The article record of the interface: only the requested fields, in the table's order. */
+export function articleRecord(
   row: ArticleRow,
   details: ArticleDetails,
   ctx: RecordContext,
-): void {
+): Record<string, unknown> {
   const f = ctx.fields;
-  const attributes = details.attributes.get(row.ArtNr) ?? NO_ATTRIBUTES;
-  out.openObject();
-  if (f.has('ArtNr')) out.key('ArtNr').string(row.ArtNr);
-  if (f.has('AnLager')) out.key('AnLager').string(row.AnLager);
-  if (f.has('ArtBez')) out.key('ArtBez').string(row.ArtBez);
-  if (f.has('ArtikelStatus')) out.key('ArtikelStatus').number(Number(row.ArtikelStatus));
-  if (f.has('Einheit')) out.key('Einheit').string(row.Einheit);
-  if (f.has('Farbe')) out.key('Farbe').string(row.Farbe);
-  if (f.has('WUSTSatz')) out.key('WUSTSatz').number(optionalNumber(row.WUSTSatz));
-  if (f.has('GeaendertAmUTC')) out.key('GeaendertAmUTC').string(isoUtc(row.GeaendertAm));
-  if (f.has('attributes')) {
-    out.key('attributes').openArray();
-    for (const a of attributes)
-      out.openObject().key('Contents').string(a.Contents).key('PHKey').string(a.PHKey).closeObject();
-    out.closeArray();
-  }
-  if (f.has('links')) writeLinks(out.key('links'), ctx.baseUrl, row.ArtNr);
-  if (f.has('ArtGruppe')) out.key('ArtGruppe').string(row.ArtGruppe);
-  if (f.has('HatVPE')) out.key('HatVPE').string(row.HatVPE);
-  if (f.has('ArtKlasse')) out.key('ArtKlasse').string(row.ArtKlasse);
-  if (f.has('WaehrAbk')) out.key('WaehrAbk').string(ctx.waehrAbk);
-  if (f.has('BeschaffungsArt')) out.key('BeschaffungsArt').string(row.BeschaffungsArt);
-  if (f.has('VerarbeitungsArt')) out.key('VerarbeitungsArt').string(row.VerarbeitungsArt);
+  const attributes = details.attributes.get(row.ArtNr) ?? [];
   const prices = details.prices.get(row.ArtNr);
-  const tiers = f.has('Preis') ? prices?.get('') : undefined;
-  if (tiers && tiers.length > 0) writeTiers(out.key('Preis'), tiers);
-  if (f.has('Bestand')) {
-    out.key('Bestand').openArray();
-    for (const s of details.stock.get(row.ArtNr) ?? [])
-      out
-        .openObject()
-        .key('LagerOrt')
-        .string(s.LagerOrt)
-        .key('StaoNr')
-        .number(s.StaoNr)
-        .key('LagerBestand')
-        .number(s.LagerBestand)
-        .closeObject();
-    out.closeArray();
-  }
+  const tiers = prices?.get('');
+  const r: Record<string, unknown> = {};
+  if (f.has('ArtNr')) r.ArtNr = row.ArtNr;
+  if (f.has('AnLager')) r.AnLager = row.AnLager;
+  if (f.has('ArtBez')) r.ArtBez = row.ArtBez;
+  if (f.has('ArtikelStatus')) r.ArtikelStatus = Number(row.ArtikelStatus);
+  if (f.has('Einheit')) r.Einheit = row.Einheit;
+  if (f.has('Farbe')) r.Farbe = row.Farbe;
+  if (f.has('WUSTSatz')) r.WUSTSatz = optionalNumber(row.WUSTSatz);
+  if (f.has('GeaendertAmUTC')) r.GeaendertAmUTC = isoUtc(row.GeaendertAm);
+  if (f.has('attributes')) r.attributes = attributes.map((a) => ({ Contents: a.Contents, PHKey: a.PHKey }));
+  if (f.has('links')) r.links = articleLinks(ctx.baseUrl, row.ArtNr);
+  if (f.has('ArtGruppe')) r.ArtGruppe = row.ArtGruppe;
+  if (f.has('HatVPE')) r.HatVPE = row.HatVPE;
+  if (f.has('ArtKlasse')) r.ArtKlasse = row.ArtKlasse;
+  if (f.has('WaehrAbk')) r.WaehrAbk = ctx.waehrAbk;
+  if (f.has('BeschaffungsArt')) r.BeschaffungsArt = row.BeschaffungsArt;
+  if (f.has('VerarbeitungsArt')) r.VerarbeitungsArt = row.VerarbeitungsArt;
+  if (f.has('Preis') && tiers && tiers.length > 0) r.Preis = tierRecords(tiers);
+  if (f.has('Bestand')) r.Bestand = details.stock.get(row.ArtNr) ?? [];
   if (f.has('Verpackungen') && row.HatVPE === 'J')
-    writePackaging(
-      out.key('Verpackungen'),
+    r.Verpackungen = packagingRecords(
       details.packaging.get(row.ArtNr) ?? [],
       attributes,
       prices,
       ctx.packagingKey,
     );
-  out.closeObject();
+  return r;
+}
+
+/** Which details the record fields need. */
+export function detailNeeds(ctx: RecordContext): DetailNeeds & { prices: boolean } {
+  const f = ctx.fields;
+  const packaging = f.has('Verpackungen');
+  return {
+    prices: f.has('Preis') || packaging,
+    // WEBSHOPVPE (an attribute) says which packaging units to output.
+    attributes: f.has('attributes') || packaging,
+    stock: f.has('Bestand'),
+    packaging,
+  };
+}
+
+/** A record's JSON in the response charset. */
+export interface RenderedRecord {
+  artNr: string;
+  bytes: Buffer;
+}
+
+/** The records of the articles read, in the order of `artNrs` (articles not read are left out). */
+export function renderRecords(
+  artNrs: string[],
+  data: ArticleData,
+  prices: Map<string, ArticlePriceTiers>,
+  ctx: RecordContext,
+  charset: ResponseCharset,
+): RenderedRecord[] {
+  const attributes = [...data.attributes].sort(
+    (a, b) => compareText(a.PHKey, b.PHKey) || a.AttrID - b.AttrID,
+  );
+  const details: ArticleDetails = {
+    prices,
+    attributes: groupBy(attributes, (a) => a.ArtNr),
+    stock: stockByArticle(data.stock),
+    packaging: groupBy(data.packaging, (p) => p.ArtNr),
+  };
+  const rows = new Map(data.rows.map((r) => [r.ArtNr, r]));
+  return artNrs.flatMap((artNr) => {
+    const row = rows.get(artNr);
+    if (row === undefined) return [];
+    return [{ artNr, bytes: encodeJson(JSON.stringify(articleRecord(row, details, ctx)), charset) }];
+  });
 }

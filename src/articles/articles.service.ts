@@ -1,20 +1,18 @@
-import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { AuthUser, userWebshop } from '../auth/auth-user';
 import { AppConfig } from '../common/config/app-config';
 import { ApiError } from '../common/errors/api-error';
 import { joinEncodedJson } from '../common/http/json-bytes';
 import { PriceDetermination, PriceListSequence } from '../pricing/ports/price-determination';
-import { ARTICLE_FIELDS, ArticleField, DEFAULT_SORTS } from './article-fields';
-import { ArticleOrdering, ArticleOrderSnapshots } from './article-order-snapshots';
+import { ArticleField } from './article-fields';
+import { ArticleOrderSnapshots } from './article-order-snapshots';
 import { ArticleRecordCache } from './article-record-cache';
-import { detailNeeds, renderRecords, RenderedRecord } from './article-records';
-import { RecordContext } from './article.mapper';
+import { detailNeeds, RecordContext, renderRecords, RenderedRecord } from './article.mapper';
 import {
   ArticleCatalogue,
   ArticleFilter,
-  ArticleSelection,
+  ArticleOrdering,
   ArticleSort,
-  isNumberRun,
   MAIN_LANGUAGE,
 } from './ports/article-catalogue';
 
@@ -25,14 +23,6 @@ export const MAX_PAGE_FROM_SNAPSHOT = 1000;
 const STREAM_BATCH = 500;
 /** Batches of a stream read ahead while one is written: a second one costs memory and gains no time. */
 const STREAM_AHEAD = 1;
-
-/**
- * Articles of each prebuilt ordering read and rendered at start-up (one page, not stored: the
- * record context of the first request is not known yet), so that the read connections, their
- * prepared statements and the render code are ready before the first request, which would
- * otherwise wait for them.
- */
-const WARM_UP_PAGE = 100;
 
 export interface ArticleRequest {
   /** Only the web shop is asked for. */
@@ -66,12 +56,6 @@ export interface EncodedRecords {
   bytes: Uint8Array;
 }
 
-/** The articles from `from` to `to` (exclusive) of an ordering, and how they may be read. */
-function cut(ordering: ArticleOrdering, sorts: ArticleSort[], from: number, to: number): ArticleSelection {
-  const { numbers, dense } = ordering;
-  return { artNrs: numbers.slice(from, to), runOf: dense ? sorts : undefined };
-}
-
 /** debinr names no customer, or one outside the user's web shop (D12: the same answer). */
 export function unknownCustomer(debinr: string): ApiError {
   return ApiError.unprocessable(`Customer ${debinr} does not exist.`, [
@@ -80,9 +64,7 @@ export function unknownCustomer(debinr: string): ApiError {
 }
 
 @Injectable()
-export class ArticlesService implements OnApplicationBootstrap {
-  private readonly logger = new Logger('ArticlesService');
-
+export class ArticlesService {
   constructor(
     private readonly catalogue: ArticleCatalogue,
     private readonly pricing: PriceDetermination,
@@ -90,30 +72,6 @@ export class ArticlesService implements OnApplicationBootstrap {
     private readonly cache: ArticleRecordCache,
     private readonly config: AppConfig,
   ) {}
-
-  /** Reads the first page of every ordering built at start-up (see WARM_UP_PAGE). */
-  async onApplicationBootstrap(): Promise<void> {
-    const filters = await this.snapshots.prebuilt();
-    if (filters.length === 0) return;
-    const started = Date.now();
-    try {
-      for (const { webshop } of filters) {
-        const ctx = await this.context({
-          user: { webshop },
-          fields: new Set(ARTICLE_FIELDS),
-          sorts: DEFAULT_SORTS,
-          modifiedSince: null,
-          baseUrl: 'http://localhost',
-        });
-        const ordering = await this.snapshots.ordering(ctx.filter, ctx.sorts, ctx.articlesStamp);
-        await this.records(cut(ordering, ctx.sorts, 0, WARM_UP_PAGE), ctx);
-      }
-      this.logger.log(`first article page of ${filters.length} list(s) read in ${Date.now() - started} ms`);
-    } catch (e) {
-      // Only a head start: the requests read what they need themselves.
-      this.logger.warn(`reading the first article pages at start-up failed: ${String(e)}`);
-    }
-  }
 
   /**
    * Checks currency and customer and settles the language: the customer's contact-address
@@ -168,7 +126,7 @@ export class ArticlesService implements OnApplicationBootstrap {
     limit: number,
   ): Promise<{ data: Uint8Array[]; count: number }> {
     const ordering = await this.snapshots.ordering(ctx.filter, ctx.sorts, ctx.articlesStamp);
-    const data = await this.json(cut(ordering, ctx.sorts, offset, offset + limit), ctx, true);
+    const data = await this.json(ordering, offset, offset + limit, ctx, true);
     return { data, count: ordering.numbers.length };
   }
 
@@ -178,7 +136,7 @@ export class ArticlesService implements OnApplicationBootstrap {
    */
   async one(ctx: ArticleListContext, artNr: string): Promise<Uint8Array> {
     const filter = { ...ctx.filter, activeOnly: false, artNr };
-    const [found] = await this.records({ artNrs: [artNr] }, { ...ctx, filter });
+    const [found] = await this.records({ filter, sorts: [], numbers: [artNr] }, 0, 1, ctx);
     if (found === undefined)
       throw ApiError.notFound(
         ctx.filter.modifiedSince
@@ -203,11 +161,7 @@ export class ArticlesService implements OnApplicationBootstrap {
     const { numbers } = ordering;
     const end = limit === null ? numbers.length : Math.min(numbers.length, offset + limit);
     const batch = async (from: number): Promise<EncodedRecords> => {
-      const json = await this.json(
-        cut(ordering, ctx.sorts, from, Math.min(end, from + STREAM_BATCH)),
-        ctx,
-        false,
-      );
+      const json = await this.json(ordering, from, Math.min(end, from + STREAM_BATCH), ctx, false);
       return { count: json.length, bytes: joinEncodedJson(json) };
     };
     async function* batches(): AsyncGenerator<EncodedRecords> {
@@ -224,46 +178,42 @@ export class ArticlesService implements OnApplicationBootstrap {
   }
 
   /**
-   * The JSON of the selected articles' records in the selection's order, in the response
-   * charset, from the record cache where it has them; the others are read (and checked against
-   * the filter once more, an ordering may be seconds old) in one round trip and, when `store`,
+   * The JSON of the records from `from` to `to` of an ordering, in the response charset, from the
+   * record cache where it has them; the others are read in one round trip and, when `store`,
    * offered to the cache.
    */
   private async json(
-    selection: ArticleSelection,
+    ordering: ArticleOrdering,
+    from: number,
+    to: number,
     ctx: ArticleListContext,
     store: boolean,
   ): Promise<Uint8Array[]> {
-    const { artNrs } = selection;
+    const artNrs = ordering.numbers.slice(from, to);
     const cached = this.cache.lookup(ctx.recordKey, artNrs);
-    const missing = artNrs.filter((_, i) => cached[i] === undefined);
-    if (missing.length === 0) return cached as Uint8Array[];
-    const rendered = await this.records({ ...selection, artNrs: missing }, ctx);
-    if (store)
-      this.cache.store(
-        ctx.generation,
-        ctx.recordKey,
-        rendered,
-        ctx.record.fields.size === ARTICLE_FIELDS.length,
-      );
+    const first = cached.indexOf(undefined);
+    if (first < 0) return cached as Uint8Array[];
+    // The articles from the first missing one to the last, read as one part of the ordering.
+    const last = cached.lastIndexOf(undefined);
+    const rendered = await this.records(ordering, from + first, from + last + 1, ctx);
+    if (store) this.cache.store(ctx.generation, ctx.recordKey, rendered);
     const fresh = new Map(rendered.map((r) => [r.artNr, r.bytes]));
-    const json: Uint8Array[] = [];
-    artNrs.forEach((artNr, i) => {
-      const bytes = cached[i] ?? fresh.get(artNr);
-      if (bytes !== undefined) json.push(bytes);
-    });
-    return json;
+    return artNrs.flatMap((artNr, i) => cached[i] ?? fresh.get(artNr) ?? []);
   }
 
-  /** The records (their JSON in the response charset) of these articles that pass the filter, in the selection's order. */
-  private async records(selection: ArticleSelection, ctx: ArticleListContext): Promise<RenderedRecord[]> {
+  /** The records of the articles from `from` to `to` of an ordering that pass its filter, in its order. */
+  private async records(
+    ordering: ArticleOrdering,
+    from: number,
+    to: number,
+    ctx: ArticleListContext,
+  ): Promise<RenderedRecord[]> {
     const needs = detailNeeds(ctx.record);
+    const artNrs = ordering.numbers.slice(from, to);
     const [data, prices] = await Promise.all([
-      this.catalogue.articles(selection, ctx.filter, needs),
-      needs.prices
-        ? this.pricing.determinePrices(selection.artNrs, ctx.prices, isNumberRun(selection))
-        : Promise.resolve(new Map()),
+      this.catalogue.articles(ordering, from, to, needs),
+      needs.prices ? this.pricing.determinePrices(artNrs, ctx.prices) : Promise.resolve(new Map()),
     ]);
-    return renderRecords(selection.artNrs, data, prices, ctx.record, this.config.responseCharset);
+    return renderRecords(artNrs, data, prices, ctx.record, this.config.responseCharset);
   }
 }

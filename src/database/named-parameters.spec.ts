@@ -1,6 +1,6 @@
 import { sqliteDriver } from '@app/erp-db/sqlite-driver';
 import { DataSource } from 'typeorm';
-import { attributesSql, detailsSql, packagingSql, stockSql } from '../articles/adapters/article-detail-sql';
+import { detailsSql } from '../articles/adapters/typeorm/article-detail-sql';
 import { PRICES_SQL } from '../pricing/adapters/price-sql';
 import { positionalParameters } from './named-parameters';
 
@@ -17,9 +17,6 @@ describe('positionalParameters', () => {
   const spaces = (s: string) => s.replace(/\s+/g, ' ').replace(/ ?, ?/g, ',');
 
   it.each([
-    ['attributes', attributesSql(false)],
-    ['stock', stockSql(false)],
-    ['packaging', packagingSql(false)],
     ['prices', PRICES_SQL],
     ['details', detailsSql({ attributes: true, stock: true, packaging: true }, false) as string],
     [

@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { KeyList } from './key-list';
-import { directQueries, queryNamed } from './prepared-statements';
+import { directQueries, queryNamed } from './sql-gateway';
 
 export { KeyList, KeyListBuilder } from './key-list';
 

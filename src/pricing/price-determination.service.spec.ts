@@ -1,7 +1,7 @@
 import { dec } from '../common/money';
 import { PriceDeterminationService } from './price-determination.service';
 import { chooseTiers, fallbackOrder, tierFor } from './price-tiers';
-import { CandidatePriceList, PriceRowOptions, PriceSources, StoredPrice } from './ports/price-sources';
+import { CandidatePriceList, PriceSources, StoredPrice } from './ports/price-sources';
 
 const T = new Date('2026-01-05T08:00:00Z');
 
@@ -35,8 +35,7 @@ class FakeSources extends PriceSources {
   async candidateLists(): Promise<CandidatePriceList[]> {
     return this.lists;
   }
-  async prices(listNrs: number[], artNrs: string[], options: PriceRowOptions = {}): Promise<StoredPrice[]> {
-    const { vpEinheit } = options;
+  async prices(listNrs: number[], artNrs: string[], vpEinheit?: string): Promise<StoredPrice[]> {
     this.calls.push({ listNrs, artNrs, vpEinheit });
     return this.rows.filter(
       (r) =>

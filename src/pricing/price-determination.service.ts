@@ -25,7 +25,6 @@ export class PriceDeterminationService extends PriceDetermination {
   async determinePrices(
     artNrs: string[],
     context: PriceContext | PriceListSequence,
-    consecutive = false,
   ): Promise<Map<string, ArticlePriceTiers>> {
     if (artNrs.length === 0) return new Map();
     if (!('lists' in context)) {
@@ -39,7 +38,6 @@ export class PriceDeterminationService extends PriceDetermination {
     const prices = await this.sources.prices(
       lists.map((l) => l.PreisListNr),
       artNrs,
-      { consecutive },
     );
     return chooseTiers(lists, prices);
   }
@@ -55,7 +53,7 @@ export class PriceDeterminationService extends PriceDetermination {
     const prices = await this.sources.prices(
       lists.map((l) => l.PreisListNr),
       [artNr],
-      { vpEinheit },
+      vpEinheit,
     );
     const tiers = chooseTiers(lists, prices).get(artNr)?.get(vpEinheit);
     const tier = tiers ? tierFor(tiers, quantity) : null;

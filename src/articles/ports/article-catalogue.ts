@@ -1,5 +1,3 @@
-import { KeyList } from '../../database/sql-reader';
-
 /**
  * The main language: its description is Artikel.ArtBez itself, and it is the language when
  * neither the customer nor the request names one.
@@ -122,25 +120,17 @@ export interface ArticleData {
   packaging: PackagingRow[];
 }
 
-/** Some articles of a list by number. */
-export interface ArticleSelection {
-  artNrs: string[];
-  /**
-   * They are a run of the list in this order (a page cut from the ordering of the filter passed
-   * alongside, which leaves out at most half of the catalogue): an adapter may read them as one
-   * range of an index in that order where it has one, instead of a lookup per article.
-   */
-  runOf?: ArticleSort[];
+/** The article numbers of a list in its order: a plain array, or a compact list of a whole catalogue. */
+export interface ArticleNumbers {
+  readonly length: number;
+  slice(start: number, end?: number): string[];
 }
 
-/** Whether a list in this order is in ascending article-number order (no sorts, or +ArtNr first). */
-export function inNumberOrder(sorts: ArticleSort[]): boolean {
-  return sorts.length === 0 || (sorts[0].column === 'ArtNr' && !sorts[0].descending);
-}
-
-/** Whether the selection is a run of the list in article-number order (see `runOf`). */
-export function isNumberRun({ artNrs, runOf }: ArticleSelection): boolean {
-  return runOf !== undefined && artNrs.length > 1 && inNumberOrder(runOf);
+/** A list in its order: the filter and sorts it was read with, and its article numbers. */
+export interface ArticleOrdering {
+  filter: ArticleFilter;
+  sorts: ArticleSort[];
+  numbers: ArticleNumbers;
 }
 
 /** Persistence port of the article list: a constant number of queries per page, never one per article. */
@@ -148,15 +138,16 @@ export abstract class ArticleCatalogue {
   abstract referenceData(waehrAbk: string | null, debiNr: string | null): Promise<RequestReferenceData>;
 
   /** The article numbers of the list in its order. */
-  abstract orderedNumbers(filter: ArticleFilter, sorts: ArticleSort[]): Promise<KeyList>;
+  abstract orderedNumbers(filter: ArticleFilter, sorts: ArticleSort[]): Promise<ArticleNumbers>;
 
-  /** How many articles there are, active or not, whatever their web shops. */
-  abstract total(): Promise<number>;
-
-  /** The selected articles that pass the filter and the details `needs` names, in one round trip. */
+  /**
+   * The articles from `from` to `to` (exclusive) of an ordering that still pass its filter (an
+   * ordering may be seconds old), with the details `needs` names, in one round trip.
+   */
   abstract articles(
-    selection: ArticleSelection,
-    filter: ArticleFilter,
+    ordering: ArticleOrdering,
+    from: number,
+    to: number,
     needs: DetailNeeds,
   ): Promise<ArticleData>;
 

@@ -1,13 +1,13 @@
 import { ApiError } from '../errors/api-error';
 
 /** Deeper than any request body of the interface (an order is four levels), far below a stack overflow. */
-export const MAX_JSON_DEPTH = 32;
+const MAX_JSON_DEPTH = 32;
 
 /** Keys that would reach or shadow Object's prototype in the code that reads the body. */
 const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** PostgreSQL cannot store U+0000 in text, and no field of the interface has a use for it. */
-export const NUL = '\u0000';
+const NUL = '\u0000';
 
 const nulProblem = (field: string): ApiError =>
   ApiError.badRequest('The request is invalid; see info.fields.', [

@@ -1,16 +1,11 @@
 import { readTimestamp } from '@app/erp-db/dialect';
 import { StoredPrice } from '../ports/price-sources';
 
-/**
- * Every price row of some lists for some articles: `:...artNrs`, or with `byRange` the range
- * `:first`..`:last` of article numbers (one range of the list's price index per list).
- */
-export const pricesSql = (byRange: boolean) => `
+/** Every price row of some lists for some articles. */
+export const PRICES_SQL = `
 SELECT "PreisListNr", "ArtNr", "VPEinheit", "AbAnzahl", "BisAnzahl", "PreisList", "GeaendertAm"
 FROM "Preis"
-WHERE "PreisListNr" IN (:...listNrs) AND ${byRange ? '"ArtNr" BETWEEN :first AND :last' : '"ArtNr" IN (:...artNrs)'}`;
-
-export const PRICES_SQL = pricesSql(false);
+WHERE "PreisListNr" IN (:...listNrs) AND "ArtNr" IN (:...artNrs)`;
 
 export type PriceRow = Omit<StoredPrice, 'GeaendertAm'> & { GeaendertAm: unknown };
 

@@ -45,13 +45,11 @@ export abstract class PriceDetermination {
 
   /**
    * Tiers for many articles in a constant number of queries (no query per article); given the
-   * context's `priceLists` already, one query. `consecutive`: the articles are a run of the
-   * catalogue in article-number order (a page of the list), which may be read as one range.
+   * context's `priceLists` already, one round trip.
    */
   abstract determinePrices(
     artNrs: string[],
     context: PriceContext | PriceListSequence,
-    consecutive?: boolean,
   ): Promise<Map<string, ArticlePriceTiers>>;
 
   /**

@@ -18,11 +18,6 @@ export interface StoredPrice {
   GeaendertAm: Date;
 }
 
-export interface PriceRowOptions {
-  vpEinheit?: string;
-  consecutive?: boolean;
-}
-
 /** Persistence port of the price determination (the only part that knows SQL). */
 export abstract class PriceSources {
   /**
@@ -31,12 +26,8 @@ export abstract class PriceSources {
    */
   abstract candidateLists(debiNr: string | null, waehrAbk: string): Promise<CandidatePriceList[]>;
 
-  /**
-   * Every price row of these lists for these articles (optionally one packaging unit only).
-   * `consecutive`: the articles are a run of the catalogue in article-number order, which may be
-   * read as one range.
-   */
-  abstract prices(listNrs: number[], artNrs: string[], options?: PriceRowOptions): Promise<StoredPrice[]>;
+  /** Every price row of these lists for these articles (optionally of one packaging unit only). */
+  abstract prices(listNrs: number[], artNrs: string[], vpEinheit?: string): Promise<StoredPrice[]>;
 
   /**
    * `candidateLists` and the `prices` of those lists for these articles together. This default

@@ -1,5 +1,5 @@
 import { readTimestamp, timestampParam } from '@app/erp-db/dialect';
-import { articleKeys, releasesForWebshop } from '../article-detail-sql';
+import { articleKeys, releasesForWebshop } from './article-detail-sql';
 import {
   ArticleFilter,
   ArticleRow,
@@ -10,7 +10,7 @@ import {
 
 export type Dialect = 'sqlite' | 'postgres' | 'mssql';
 
-export interface SqlWithParams {
+interface SqlWithParams {
   sql: string;
   params: Record<string, unknown>;
 }
@@ -65,7 +65,7 @@ export const CHANGED_SINCE_SQL = `SELECT c1."ArtNr" AS "ArtNr" FROM "Artikel" c1
 const CHANGED_SINCE = `a."ArtNr" IN (${CHANGED_SINCE_SQL})`;
 
 /** What an article query joins besides the articles, and what it tests besides the filter. */
-export interface FromOptions {
+interface FromOptions {
   /** Join the description in the filter's language. */
   withText?: boolean;
   /** Join the tax codes. */
@@ -133,7 +133,7 @@ export function orderBy(sorts: ArticleSort[], language: string): string {
   return ` ORDER BY ${keys.join(', ')}`;
 }
 
-export function rowColumns(language: string): string {
+function rowColumns(language: string): string {
   return `a."ArtNr" AS "ArtNr", a."AnLager" AS "AnLager", ${description(language)} AS "ArtBez",
   a."ArtikelStatus" AS "ArtikelStatus", a."Einheit" AS "Einheit", a."Farbe" AS "Farbe",
   COALESCE(m."WUSTSatz", s."WUSTSatz") AS "WUSTSatz", a."GeaendertAm" AS "GeaendertAm",
@@ -153,6 +153,11 @@ export function rowsByKeys(filter: ArticleFilter, webshopKey: string, byRange = 
     also: [articleKeys('a."ArtNr"', byRange)],
   });
   return { sql: `SELECT ${rowColumns(filter.language)} ${from.sql}`, params: from.params };
+}
+
+/** Whether a list in this order is in ascending article-number order (no sorts, or +ArtNr first). */
+export function inNumberOrder(sorts: ArticleSort[]): boolean {
+  return sorts.length === 0 || (sorts[0].column === 'ArtNr' && !sorts[0].descending);
 }
 
 /**

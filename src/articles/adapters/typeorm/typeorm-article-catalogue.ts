@@ -4,19 +4,17 @@ import { dbTypeOf, readTimestamp, timestampParam } from '@app/erp-db';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../../common/config/app-config';
 import { inListBucket, inPieces, MAX_KEYS_PER_STATEMENT } from '../../../database/in-list-bucket';
-import { queryNamed, queryPreparedNamed } from '../../../database/prepared-statements';
-import { SameTurnReads } from '../../../database/same-turn-reads';
+import { queryNamed, queryPreparedNamed } from '../../../database/sql-gateway';
 import { KeyList, ReadStatement, SqlReader } from '../../../database/sql-reader';
 import {
   ArticleCatalogue,
   ArticleData,
   ArticleFilter,
+  ArticleOrdering,
   ArticleRow,
-  ArticleSelection,
   ArticleSort,
   ChangeStamp,
   DetailNeeds,
-  isNumberRun,
   RequestReferenceData,
 } from '../../ports/article-catalogue';
 import {
@@ -24,13 +22,14 @@ import {
   CHANGED_SINCE_SQL,
   Dialect,
   fromWhere,
+  inNumberOrder,
   orderedNumbersSql,
   readsByDescription,
   rowsByDescriptionRun,
   rowsByKeys,
   webshopParams,
 } from './article-sql';
-import { detailsSql, splitDetails } from '../article-detail-sql';
+import { detailsSql, splitDetails } from './article-detail-sql';
 
 /** The tables whose GeaendertAm modifiedsince covers; each has an index led by GeaendertAm. */
 const CHANGE_TABLES = ['Artikel', 'Preis', 'Lagerbestand', 'Reservierung', 'ArtikelVPE'];
@@ -43,11 +42,11 @@ SELECT (SELECT MIN(f."Leitwaehrung") FROM "Firma" f) AS "leadingCurrency",
     WHERE d2."DebiNr" = :debiNr) AS "language",
   ${CHANGE_TABLES.map((t, i) => `(SELECT MAX(c${i}."GeaendertAm") FROM "${t}" c${i}) AS "changed${i}"`).join(',\n  ')}`;
 
-type RawArticleRow = Omit<ArticleRow, 'GeaendertAm'> & { GeaendertAm: unknown };
-
-function toArticleRow(r: RawArticleRow): ArticleRow {
-  return { ...r, GeaendertAm: readTimestamp(r.GeaendertAm) as Date };
-}
+/**
+ * How long the number of all articles is reused. It only decides how pages are read (as ranges
+ * or article by article), never what they hold, so it may be older than an ordering.
+ */
+const TOTAL_MS = 60_000;
 
 function changeStamp(latest: (Date | null)[]): ChangeStamp {
   const times = latest.map((d) => (d === null ? -1 : d.getTime()));
@@ -57,8 +56,7 @@ function changeStamp(latest: (Date | null)[]): ChangeStamp {
 
 @Injectable()
 export class TypeOrmArticleCatalogue extends ArticleCatalogue {
-  private readonly references = new SameTurnReads<RequestReferenceData>();
-
+  private total: { value: Promise<number>; at: number } | null = null;
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly reader: SqlReader,
@@ -72,17 +70,8 @@ export class TypeOrmArticleCatalogue extends ArticleCatalogue {
     return dbTypeOf(this.dataSource.options.type);
   }
 
-  referenceData(waehrAbk: string | null, debiNr: string | null): Promise<RequestReferenceData> {
-    // Every list request runs it: prepared, and once for the requests of one event-loop turn.
-    return this.references.read(JSON.stringify([waehrAbk, debiNr]), () =>
-      this.readReferenceData(waehrAbk, debiNr),
-    );
-  }
-
-  private async readReferenceData(
-    waehrAbk: string | null,
-    debiNr: string | null,
-  ): Promise<RequestReferenceData> {
+  /** Every list request runs it: prepared. */
+  async referenceData(waehrAbk: string | null, debiNr: string | null): Promise<RequestReferenceData> {
     const [row] = await queryPreparedNamed<Record<string, unknown>>(this.dataSource, REFERENCE_SQL, {
       waehrAbk: waehrAbk ?? '',
       debiNr: debiNr ?? '',
@@ -110,19 +99,40 @@ export class TypeOrmArticleCatalogue extends ArticleCatalogue {
     return this.reader.keys(orderedNumbersSql(filter, this.config.attributeWebshop, sorts));
   }
 
-  async total(): Promise<number> {
-    const [[[n]]] = await this.reader.read([{ sql: 'SELECT COUNT(*) FROM "Artikel"', params: {} }]);
-    return Number(n);
+  /** How many articles there are, active or not, whatever their web shops. */
+  private articleTotal(): Promise<number> {
+    if (this.total === null || Date.now() - this.total.at >= TOTAL_MS) {
+      const value = this.reader
+        .read([{ sql: 'SELECT COUNT(*) FROM "Artikel"', params: {} }])
+        .then(([[[n]]]) => Number(n));
+      value.catch(() => (this.total = null));
+      this.total = { value, at: Date.now() };
+    }
+    return this.total.value;
+  }
+
+  /**
+   * Whether a part of this ordering is a run that leaves out few articles: the ordering is a whole
+   * list (no delta) holding at least half of the catalogue. Such a part is read as one range of an
+   * index in the list's order where there is one, instead of a lookup per article.
+   */
+  private async isRun(ordering: ArticleOrdering, artNrs: string[]): Promise<boolean> {
+    const { filter, numbers } = ordering;
+    if (artNrs.length < 2 || filter.modifiedSince !== null || filter.artNr !== undefined) return false;
+    return numbers.length * 2 >= (await this.articleTotal());
   }
 
   async articles(
-    selection: ArticleSelection,
-    filter: ArticleFilter,
+    ordering: ArticleOrdering,
+    from: number,
+    to: number,
     needs: DetailNeeds,
   ): Promise<ArticleData> {
-    const { artNrs } = selection;
+    const { filter, sorts } = ordering;
+    const artNrs = ordering.numbers.slice(from, to);
     if (artNrs.length === 0) return { rows: [], attributes: [], stock: [], packaging: [] };
-    const byRange = isNumberRun(selection);
+    const run = await this.isRun(ordering, artNrs);
+    const byRange = run && inNumberOrder(sorts);
     const first = artNrs[0];
     const last = artNrs[artNrs.length - 1];
     // A run of the catalogue is one range; other keys are IN lists of MAX_KEYS_PER_STATEMENT at most.
@@ -131,11 +141,7 @@ export class TypeOrmArticleCatalogue extends ArticleCatalogue {
       : inPieces(artNrs, MAX_KEYS_PER_STATEMENT).map((keys) => ({ artNrs: inListBucket(keys) }));
     // A run of the default order (by description): its rows are one range of the description
     // index, its details still one lookup per article.
-    const byDescription =
-      !byRange &&
-      artNrs.length > 1 &&
-      selection.runOf !== undefined &&
-      readsByDescription(filter, selection.runOf);
+    const byDescription = run && !byRange && readsByDescription(filter, sorts);
     // When the records need the attributes anyway, the web-shop test rides on them: each attribute
     // row says whether it releases its article, and the article rows need no look-up of their own
     // in the attributes (a second index descent per article, most of the rows statement's cost).
@@ -164,7 +170,7 @@ export class TypeOrmArticleCatalogue extends ArticleCatalogue {
       // looked up by number, so that a page never loses one.
       const have = new Set(found.map((r) => r.ArtNr));
       found.push(
-        ...(await this.rowsOf(
+        ...(await this.rowsByNumbers(
           artNrs.filter((artNr) => !have.has(artNr)),
           rowFilter,
         )),
@@ -181,25 +187,14 @@ export class TypeOrmArticleCatalogue extends ArticleCatalogue {
     };
   }
 
-  /** The statements that look these articles' rows up by number (IN lists of MAX_KEYS_PER_STATEMENT at most). */
-  private rowLookups(artNrs: string[], filter: ArticleFilter): ReadStatement[] {
+  /** Rows of these articles that pass the filter, looked up by number (IN lists of MAX_KEYS_PER_STATEMENT at most). */
+  async rowsByNumbers(artNrs: string[], filter: ArticleFilter): Promise<ArticleRow[]> {
     const { sql, params } = rowsByKeys(filter, this.config.attributeWebshop);
-    return inPieces(artNrs, MAX_KEYS_PER_STATEMENT).map((keys) => ({
+    const statements = inPieces(artNrs, MAX_KEYS_PER_STATEMENT).map((keys) => ({
       sql,
       params: { ...params, artNrs: inListBucket(keys) },
     }));
-  }
-
-  /** Rows of these articles that pass the filter, looked up by number through the reader. */
-  private async rowsOf(artNrs: string[], filter: ArticleFilter): Promise<ArticleRow[]> {
-    return (await this.reader.read(this.rowLookups(artNrs, filter))).flat().map(articleRowFromValues);
-  }
-
-  async rowsByNumbers(artNrs: string[], filter: ArticleFilter): Promise<ArticleRow[]> {
-    const rows: RawArticleRow[] = [];
-    for (const { sql, params } of this.rowLookups(artNrs, filter))
-      rows.push(...(await queryNamed<RawArticleRow>(this.dataSource, sql, params)));
-    return rows.map(toArticleRow);
+    return (await this.reader.read(statements)).flat().map(articleRowFromValues);
   }
 
   async count(filter: ArticleFilter): Promise<number> {

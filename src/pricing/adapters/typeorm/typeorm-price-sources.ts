@@ -3,9 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { inListBucket, inPieces, MAX_KEYS_PER_STATEMENT } from '../../../database/in-list-bucket';
 import { queryPreparedNamed } from '../../../database/sql-gateway';
-import { SameTurnReads } from '../../../database/same-turn-reads';
-import { CandidatePriceList, PriceRowOptions, PriceSources, StoredPrice } from '../../ports/price-sources';
-import { priceFromValues, pricesSql, PriceRow, toStoredPrice } from '../price-sql';
+import { CandidatePriceList, PriceSources, StoredPrice } from '../../ports/price-sources';
+import { priceFromValues, PRICES_SQL, PriceRow, toStoredPrice } from '../price-sql';
 import { ReadStatement, SqlReader } from '../../../database/sql-reader';
 
 const CANDIDATE_LISTS_SQL = `
@@ -46,18 +45,8 @@ export class TypeOrmPriceSources extends PriceSources {
     super();
   }
 
-  private readonly lists = new SameTurnReads<CandidatePriceList[]>();
-
+  /** Every list request runs it: prepared. */
   async candidateLists(debiNr: string | null, waehrAbk: string): Promise<CandidatePriceList[]> {
-    // Every list request runs it: prepared, and once for the requests of one event-loop turn
-    // (each caller gets its own array).
-    const lists = await this.lists.read(JSON.stringify([debiNr, waehrAbk]), () =>
-      this.readCandidateLists(debiNr, waehrAbk),
-    );
-    return lists.map((l) => ({ ...l }));
-  }
-
-  private async readCandidateLists(debiNr: string | null, waehrAbk: string): Promise<CandidatePriceList[]> {
     const rows = await queryPreparedNamed<CandidateRow>(this.dataSource, CANDIDATE_LISTS_SQL, {
       debiNr,
       waehrAbk,
@@ -100,27 +89,14 @@ export class TypeOrmPriceSources extends PriceSources {
     return { lists: [...lists.values()], prices };
   }
 
-  async prices(listNrs: number[], artNrs: string[], options: PriceRowOptions = {}): Promise<StoredPrice[]> {
-    const { vpEinheit, consecutive = false } = options;
+  async prices(listNrs: number[], artNrs: string[], vpEinheit?: string): Promise<StoredPrice[]> {
     if (listNrs.length === 0 || artNrs.length === 0) return [];
-    const byRange = consecutive && artNrs.length > 1;
-    const sql = pricesSql(byRange) + (vpEinheit === undefined ? '' : ' AND "VPEinheit" = :vpEinheit');
+    const sql = PRICES_SQL + (vpEinheit === undefined ? '' : ' AND "VPEinheit" = :vpEinheit');
     const filter = { listNrs, ...(vpEinheit === undefined ? {} : { vpEinheit }) };
-    // A run of the catalogue is one range; other articles go in IN lists of MAX_KEYS_PER_STATEMENT at most.
-    const statements: ReadStatement[] = byRange
-      ? [{ sql, params: { ...filter, first: artNrs[0], last: artNrs[artNrs.length - 1] } }]
-      : inPieces(artNrs, MAX_KEYS_PER_STATEMENT).map((keys) => ({
-          sql,
-          params: { ...filter, artNrs: inListBucket(keys) },
-        }));
-    // A range also holds prices of articles not asked for: only those asked for count.
-    const asked = consecutive ? new Set(artNrs) : null;
-    const result: StoredPrice[] = [];
-    for (const rows of await this.reader.read(statements))
-      for (const values of rows) {
-        const price = priceFromValues(values);
-        if (asked === null || asked.has(price.ArtNr)) result.push(price);
-      }
-    return result;
+    const statements: ReadStatement[] = inPieces(artNrs, MAX_KEYS_PER_STATEMENT).map((keys) => ({
+      sql,
+      params: { ...filter, artNrs: inListBucket(keys) },
+    }));
+    return (await this.reader.read(statements)).flat().map(priceFromValues);
   }
 }

@@ -1,4 +1,4 @@
-import { AttributeRow, DetailNeeds, PackagingRow, StockMovementRow } from '../ports/article-catalogue';
+import { AttributeRow, DetailNeeds, PackagingRow, StockMovementRow } from '../../ports/article-catalogue';
 
 // The detail queries of article records (plain SQL with TypeORM-style named parameters).
 
@@ -21,13 +21,13 @@ export function releasesForWebshop(w: string): string {
 }
 
 /** All attributes of some articles. */
-export const attributesSql = (
+const attributesSql = (
   byRange: boolean,
 ) => `SELECT "ObjKey" AS "ArtNr", "AttrID", "PHKey", "Contents" FROM "Attribut"
 WHERE "ObjTyp" = 'ART' AND ${articleKeys('"ObjKey"', byRange)}`;
 
 /** Stock (positive) and reservations (negative) of some articles on the places of released stores. */
-export const stockSql = (
+const stockSql = (
   byRange: boolean,
 ) => `SELECT x."ArtNr" AS "ArtNr", x."StaoNr" AS "StaoNr", x."LagerOrt" AS "LagerOrt", x."Menge" AS "Menge"
 FROM (
@@ -38,7 +38,7 @@ FROM (
 ) x JOIN "Standort" st ON st."StaoNr" = x."StaoNr" AND st."Freigegeben" = 'J'`;
 
 /** The packaging units of some articles. */
-export const packagingSql = (
+const packagingSql = (
   byRange: boolean,
 ) => `SELECT "ArtNr", "VPEinheit", "VPBezeichnung", "VPEFaktor", "Gewicht", "VPEGewicht", "GewichtInhalt"
 FROM "ArtikelVPE" WHERE ${articleKeys('"ArtNr"', byRange)}`;
@@ -96,38 +96,22 @@ export function splitDetails(rows: unknown[][]): {
   const packaging: PackagingRow[] = [];
   const released = new Set<string>();
   for (const [kind, artNr, n1, t1, t2, d1, d2, d3, d4, r] of rows) {
+    const ArtNr = artNr as string;
     if (kind === ATTRIBUTE) {
-      attributes.push(attributeFromValues([artNr, n1, t1, t2]));
-      if (Number(r) === 1) released.add(artNr as string);
-    } else if (kind === STOCK) stock.push(stockMovementFromValues([artNr, n1, t1, d1]));
-    else packaging.push(packagingFromValues([artNr, t1, t2, d1, d2, d3, d4]));
+      attributes.push({ ArtNr, AttrID: n1 as number, PHKey: t1 as string, Contents: t2 as string | null });
+      if (Number(r) === 1) released.add(ArtNr);
+    } else if (kind === STOCK)
+      stock.push({ ArtNr, StaoNr: n1 as number, LagerOrt: t1 as string, Menge: d1 as number | string });
+    else
+      packaging.push({
+        ArtNr,
+        VPEinheit: t1 as string,
+        VPBezeichnung: t2 as string | null,
+        VPEFaktor: d1 as number | string,
+        Gewicht: d2 as number | string | null,
+        VPEGewicht: d3 as number | string | null,
+        GewichtInhalt: d4 as number | string | null,
+      });
   }
   return { attributes, stock, packaging, released };
 }
-
-// Rows of these queries from their values in column order (better-sqlite3's raw mode, which
-// skips building an object per row).
-
-export const attributeFromValues = (v: unknown[]): AttributeRow => ({
-  ArtNr: v[0] as string,
-  AttrID: v[1] as number,
-  PHKey: v[2] as string,
-  Contents: v[3] as string | null,
-});
-
-export const stockMovementFromValues = (v: unknown[]): StockMovementRow => ({
-  ArtNr: v[0] as string,
-  StaoNr: v[1] as number,
-  LagerOrt: v[2] as string,
-  Menge: v[3] as number | string,
-});
-
-export const packagingFromValues = (v: unknown[]): PackagingRow => ({
-  ArtNr: v[0] as string,
-  VPEinheit: v[1] as string,
-  VPBezeichnung: v[2] as string | null,
-  VPEFaktor: v[3] as number | string,
-  Gewicht: v[4] as number | string | null,
-  VPEGewicht: v[5] as number | string | null,
-  GewichtInhalt: v[6] as number | string | null,
-});
