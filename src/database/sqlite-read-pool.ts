@@ -2,6 +2,7 @@ import { OnApplicationShutdown } from '@nestjs/common';
 import { Piscina } from 'piscina';
 import { workerScript } from '../common/worker-script';
 import { KeyList, published, ReadStatement, SqlReader } from './sql-reader';
+import { RowsMessage, rowsOf } from './read-thread-rows';
 import type { ReadTask, SqliteReadSettings } from './sqlite-read-worker';
 
 export interface SqliteReadPoolSettings extends SqliteReadSettings {
@@ -38,7 +39,7 @@ export class SqliteReadPool extends SqlReader implements OnApplicationShutdown {
 
   async read(statements: ReadStatement[]): Promise<unknown[][][]> {
     published(statements);
-    return (await this.pool.run({ statements })) as unknown[][][];
+    return rowsOf((await this.pool.run({ statements })) as RowsMessage);
   }
 
   async keys(statement: ReadStatement): Promise<KeyList> {

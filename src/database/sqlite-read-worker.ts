@@ -5,6 +5,7 @@ import { registerSqliteFunctions } from '@app/erp-db/sqlite-functions';
 import { workerData } from 'node:worker_threads';
 import { positionalParameters } from './named-parameters';
 import { KeyListBuilder } from './key-list';
+import { rowsMessage } from './read-thread-rows';
 import { valuesHiddenFromPlanner } from './sqlite-parameters';
 import type { ReadStatement } from './sql-reader';
 
@@ -24,7 +25,7 @@ const MAX_STATEMENTS = 64;
 
 const settings = workerData as SqliteReadSettings;
 let db: Database.Database | null = null;
-const statements = new Map<string, Statement>();
+const statements = new Map<string, Prepared>();
 
 function connection(): Database.Database {
   if (db) return db;
@@ -35,22 +36,70 @@ function connection(): Database.Database {
   return db;
 }
 
-function prepared(s: ReadStatement): [Statement, unknown[]] {
+/** A statement text prepared twice: for its rows as values, and for the same rows as JSON. */
+interface Prepared {
+  /** Rows as arrays of column values (better-sqlite3's raw mode). */
+  rows: Statement;
+  /** One text `[[value, ...], ...]` that SQLite writes itself; null where it cannot (see `asJson`). */
+  json: Statement | null;
+}
+
+function prepared(s: ReadStatement): [Prepared, unknown[]] {
   const [text, values] = positionalParameters(s.sql, s.params);
   let statement = statements.get(text);
   if (!statement) {
     if (statements.size >= MAX_STATEMENTS) statements.clear();
-    statement = connection().prepare(valuesHiddenFromPlanner(text)).raw(true);
-    statements.set(text, statement);
+    const planned = valuesHiddenFromPlanner(text);
+    const rows = connection().prepare(planned).raw(true);
+    statements.set(text, (statement = { rows, json: asJson(planned, rows) }));
   }
   return [statement, values];
+}
+
+/**
+ * The statement wrapped so that SQLite writes its rows as one JSON text: no JavaScript value per
+ * column for the thread to make and then stringify. JSON carries SQLite's values exactly (text;
+ * integers and reals as the same doubles better-sqlite3 makes of them, the infinities
+ * included); a blob makes the statement fail, and its text is then read as values (`rowsAsJson`).
+ * Not for statements with an ORDER BY (an aggregate keeps no order of its own) or with two columns
+ * of one name.
+ */
+function asJson(text: string, rows: Statement): Statement | null {
+  if (/\border\s+by\b/i.test(text)) return null;
+  const names = rows.columns().map((c) => c.name);
+  if (new Set(names).size !== names.length) return null;
+  const columns = names.map((name) => `"${name.replaceAll('"', '""')}"`).join(', ');
+  try {
+    return connection().prepare(`SELECT json_group_array(json_array(${columns})) FROM (${text})`).pluck(true);
+  } catch {
+    // A text that reads as a statement but not as a subquery (a closing semicolon, say).
+    return null;
+  }
+}
+
+/** The rows of every statement as one JSON text (as `rowsMessage` writes it), or null when one cannot be. */
+function rowsAsJson(task: ReadStatement[]): string | null {
+  const texts: string[] = [];
+  for (const s of task) {
+    const [statement, values] = prepared(s);
+    if (statement.json === null) return null;
+    try {
+      texts.push(statement.json.get(...values) as string);
+    } catch {
+      // A blob, or an error that reading the rows as values will raise again.
+      statement.json = null;
+      return null;
+    }
+  }
+  return `[${texts.join(',')}]`;
 }
 
 /** The keys' bytes and ends (see KeyList): no string per key is kept while they are read. */
 function keys(s: ReadStatement): { bytes: Uint8Array; ends: Uint32Array } {
   const [statement, values] = prepared(s);
   const builder = new KeyListBuilder();
-  for (const row of statement.iterate(...values) as IterableIterator<unknown[]>) builder.add(String(row[0]));
+  for (const row of statement.rows.iterate(...values) as IterableIterator<unknown[]>)
+    builder.add(String(row[0]));
   return builder.parts();
 }
 
@@ -58,10 +107,15 @@ export default function run(task: ReadTask): unknown {
   try {
     // The ends are copied on the way back (a few MB at a million keys, one memcpy).
     if ('keys' in task) return keys(task.keys);
-    return task.statements.map((s) => {
-      const [statement, values] = prepared(s);
-      return statement.all(...values) as unknown[][];
-    });
+    return (
+      rowsAsJson(task.statements) ??
+      rowsMessage(
+        task.statements.map((s) => {
+          const [statement, values] = prepared(s);
+          return statement.rows.all(...values) as unknown[][];
+        }),
+      )
+    );
   } catch (e) {
     // better-sqlite3's SqliteError would reach the event loop without its message: only plain
     // errors keep it on the way between threads.
