@@ -1,3 +1,4 @@
+import { SameTurnReads } from '../../../database/turn-shared-reads';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { dbTypeOf, readTimestamp, timestampParam } from '@app/erp-db';
@@ -56,6 +57,8 @@ function changeStamp(latest: (Date | null)[]): ChangeStamp {
 
 @Injectable()
 export class TypeOrmArticleCatalogue extends ArticleCatalogue {
+  private readonly references = new SameTurnReads<RequestReferenceData>();
+
   private total: { value: Promise<number>; at: number } | null = null;
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -71,7 +74,17 @@ export class TypeOrmArticleCatalogue extends ArticleCatalogue {
   }
 
   /** Every list request runs it: prepared. */
-  async referenceData(waehrAbk: string | null, debiNr: string | null): Promise<RequestReferenceData> {
+  referenceData(waehrAbk: string | null, debiNr: string | null): Promise<RequestReferenceData> {
+    // Every list request runs it: once for the requests of one event-loop turn.
+    return this.references.read(JSON.stringify([waehrAbk, debiNr]), () =>
+      this.readReferenceData(waehrAbk, debiNr),
+    );
+  }
+
+  private async readReferenceData(
+    waehrAbk: string | null,
+    debiNr: string | null,
+  ): Promise<RequestReferenceData> {
     const [row] = await queryPreparedNamed<Record<string, unknown>>(this.dataSource, REFERENCE_SQL, {
       waehrAbk: waehrAbk ?? '',
       debiNr: debiNr ?? '',

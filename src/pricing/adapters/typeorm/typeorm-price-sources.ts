@@ -1,3 +1,4 @@
+import { SameTurnReads } from '../../../database/turn-shared-reads';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
@@ -45,8 +46,17 @@ export class TypeOrmPriceSources extends PriceSources {
     super();
   }
 
-  /** Every list request runs it: prepared. */
+  private readonly lists = new SameTurnReads<CandidatePriceList[]>();
+
+  /** Every list request runs it: once for the requests of one event-loop turn (each caller gets its own array). */
   async candidateLists(debiNr: string | null, waehrAbk: string): Promise<CandidatePriceList[]> {
+    const lists = await this.lists.read(JSON.stringify([debiNr, waehrAbk]), () =>
+      this.readCandidateLists(debiNr, waehrAbk),
+    );
+    return lists.map((l) => ({ ...l }));
+  }
+
+  private async readCandidateLists(debiNr: string | null, waehrAbk: string): Promise<CandidatePriceList[]> {
     const rows = await queryPreparedNamed<CandidateRow>(this.dataSource, CANDIDATE_LISTS_SQL, {
       debiNr,
       waehrAbk,
