@@ -33,6 +33,10 @@ function recordingSqlServer(): { dataSource: DataSource; sent: string[] } {
     query: (sql: string) => record(sql).then(() => ({ records: [] })),
     stream: (sql: string) => record(sql).then(() => Readable.from([])),
     release: () => Promise.resolve(),
+    startTransaction: () => Promise.resolve(),
+    commitTransaction: () => Promise.resolve(),
+    rollbackTransaction: () => Promise.resolve(),
+    isTransactionActive: true,
   };
   Object.assign(dataSource, {
     query: (sql: string) => record(sql).then(() => [{}]),

@@ -12,6 +12,7 @@ import {
 } from '@app/erp-db';
 import { AppConfig } from '../../../common/config/app-config';
 import { ApiError } from '../../../common/errors/api-error';
+import { UnitOfWork } from '../../../database/unit-of-work';
 import {
   customerInWebshop,
   customerWebshopParams,
@@ -40,6 +41,7 @@ export class TypeOrmAddressesRepository extends AddressesRepository {
     @InjectRepository(AddressEntity) private readonly addresses: Repository<AddressEntity>,
     @InjectRepository(CustomerEntity) private readonly customers: Repository<CustomerEntity>,
     private readonly config: AppConfig,
+    private readonly writes: UnitOfWork,
   ) {
     super();
   }
@@ -63,8 +65,17 @@ export class TypeOrmAddressesRepository extends AddressesRepository {
   }
 
   async update(adrNr: number, changes: AddressChanges): Promise<boolean> {
-    const result = await this.addresses.update({ AdrNr: adrNr }, { ...changes, GeaendertAm: new Date() });
-    return (result.affected ?? 0) > 0;
+    const { counts } = await this.writes.write({
+      steps: [
+        {
+          kind: 'update',
+          target: AddressEntity,
+          set: { ...changes, GeaendertAm: new Date() },
+          where: { AdrNr: adrNr },
+        },
+      ],
+    });
+    return counts[0] > 0;
   }
 
   async searchCustomer(criteria: AddressCriteria, webshop: string | null): Promise<AddressSearchResult> {
