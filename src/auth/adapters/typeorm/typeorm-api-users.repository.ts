@@ -58,7 +58,7 @@ export class TypeOrmApiUsersRepository extends ApiUsersRepository {
   }
 
   async endAccess(end: AccessEnd): Promise<number> {
-    return (await this.writes.write({ steps: endSteps(end) })).counts[0];
+    return (await this.writes.write({ steps: endSteps(end), seldom: true })).counts[0];
   }
 
   /** Changes the user and ends its access in one batch; the tokens revoked, null without the user. */
@@ -76,7 +76,10 @@ export class TypeOrmApiUsersRepository extends ApiUsersRepository {
       otherwise: () => new UserMissing(),
     };
     try {
-      const { counts } = await this.writes.write({ steps: [user, ...(end ? endSteps(end) : [])] });
+      const { counts } = await this.writes.write({
+        steps: [user, ...(end ? endSteps(end) : [])],
+        seldom: true,
+      });
       return counts[1] ?? 0;
     } catch (err) {
       if (err instanceof UserMissing) return null;

@@ -157,7 +157,12 @@ export class TypeOrmCustomersRepository extends CustomersRepository {
       otherwise: () => new CustomerMissing(),
     };
     try {
-      await this.writes.write({ steps: [step], event: event && { pending: event, key: debiNr } });
+      // Seldom: which fields a client changes varies, and so does the statement text.
+      await this.writes.write({
+        steps: [step],
+        event: event && { pending: event, key: debiNr },
+        seldom: true,
+      });
       return true;
     } catch (err) {
       if (err instanceof CustomerMissing) return false;

@@ -348,12 +348,14 @@ export class TypeOrmEventStore extends EventStore {
     };
     const { keys } = await this.writes.write({
       steps: [{ kind: 'insert', target: WebhookSubscriptionEntity, rows: [row], name: 'new', key: 'id' }],
+      seldom: true,
     });
     const id = keys.new;
     // Parallel registrations each count the committed rows up to their own: only the first `max` stay.
     if ((await repo.countBy({ userId: s.userId, id: LessThanOrEqual(id) })) > max) {
       await this.writes.write({
         steps: [{ kind: 'delete', target: WebhookSubscriptionEntity, where: { id } }],
+        seldom: true,
       });
       return null;
     }
@@ -383,6 +385,7 @@ export class TypeOrmEventStore extends EventStore {
     const where = userId === null ? { id } : { id, userId };
     const { counts } = await this.writes.write({
       steps: [{ kind: 'delete', target: WebhookSubscriptionEntity, where }],
+      seldom: true,
     });
     return counts[0] > 0;
   }
