@@ -73,8 +73,9 @@ export class BatchStatements {
   /** The conditions joined by AND: a value is =, null is IS NULL, a Comparison its operator. */
   private where(target: Table, where: Row, write: ValueWriter): string {
     const conditions = Object.entries(where).map(([p, v]) => {
-      const column = quote(this.column(target, p).databaseName);
-      const value = (x: unknown) => write(x, this.column(target, p));
+      const metadata = this.column(target, p);
+      const column = quote(metadata.databaseName);
+      const value = (x: unknown) => write(x, metadata);
       if (v === null) return `${column} IS NULL`;
       if (!(v instanceof Comparison)) return `${column} = ${value(v)}`;
       if (v.op === 'IS NOT NULL') return `${column} IS NOT NULL`;

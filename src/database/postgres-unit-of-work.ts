@@ -7,7 +7,7 @@ import {
   stepsOf,
   ValueWriter,
 } from './batch-statements';
-import { queryPrepared } from './prepared-statements';
+import { queryNamed, queryPreparedNamed } from './prepared-statements';
 import { BatchResult, DRAWN_EVENT_ID, DRAWN_NUMBER, GeneratedKey, WriteBatch } from './unit-of-work';
 
 /** In the text of the error a failed check raises: the index of the step that failed. */
@@ -24,19 +24,19 @@ const FAILED_STEP = 'erp_failed_step_';
  */
 export class PostgresUnitOfWork extends DataSourceUnitOfWork {
   async write(batch: WriteBatch): Promise<BatchResult> {
-    const params: unknown[] = [];
+    const params: Record<string, unknown> = {};
     const ctes: string[] = [];
     const selected: string[] = [];
     if (batch.numberRange) {
-      params.push(batch.numberRange);
-      ctes.push(`"n" AS (${drawNumberSql('returning', '$1')})`);
+      params.range = batch.numberRange;
+      ctes.push(`"n" AS (${drawNumberSql('returning', ':range')})`);
     }
     if (batch.event) {
-      params.push(EVENT_NUMBER_RANGE);
+      params.eventRange = EVENT_NUMBER_RANGE;
       // Reading "n" in the condition makes the batch's own range row lock first, always: two
       // batches never wait for each other's range rows in opposite order.
       const afterNumber = batch.numberRange ? ` AND EXISTS (SELECT 1 FROM "n")` : '';
-      ctes.push(`"e" AS (${drawNumberSql('returning', `$${params.length}`, afterNumber)})`);
+      ctes.push(`"e" AS (${drawNumberSql('returning', ':eventRange', afterNumber)})`);
     }
     const keyOf = new Map<string, { cte: string; key: string }>();
     const write: ValueWriter = (value, column) => {
@@ -47,8 +47,9 @@ export class PostgresUnitOfWork extends DataSourceUnitOfWork {
         if (!source) throw new Error(`Batch step ${value.step} comes later or returns no key.`);
         return `(SELECT "${source.key}" FROM "${source.cte}")`;
       }
-      params.push(this.sql.prepare(value, column));
-      return `$${params.length}`;
+      const name = `p${Object.keys(params).length}`;
+      params[name] = this.sql.prepare(value, column);
+      return `:${name}`;
     };
     const steps = stepsOf(batch);
     steps.forEach((step, i) => {
@@ -85,9 +86,8 @@ export class PostgresUnitOfWork extends DataSourceUnitOfWork {
     let row: Record<string, unknown> | undefined;
     try {
       // Prepared: batches of the same shape (lines, payments, addresses) share one statement text.
-      row = batch.seldom
-        ? ((await this.dataSource.query(text, params)) as Array<Record<string, unknown>>)[0]
-        : (await queryPrepared<Record<string, unknown>>(this.dataSource, text, params))[0];
+      const query = batch.seldom ? queryNamed : queryPreparedNamed;
+      row = (await query<Record<string, unknown>>(this.dataSource, text, params))[0];
     } catch (err) {
       const driverError = (err as { driverError?: { code?: string; message?: string } }).driverError;
       const failed = new RegExp(`"${FAILED_STEP}(\\d+)"`).exec(driverError?.message ?? '');
