@@ -74,6 +74,41 @@ describe('concurrent transactions and plain writes', () => {
     }
   });
 
+  it('reports the step that failed, rolls back the rest and reports what each step wrote', async () => {
+    const repo = t.dataSource.getRepository(AddressEntity);
+    const writes = t.app.get(UnitOfWork);
+    const failsAs = (name: string): BatchStep => ({
+      kind: 'update',
+      target: AddressEntity,
+      set: { AdrName: 'never' },
+      where: { AdrName: `no address ${name}` },
+      expectRows: name === 'first' ? 0 : 1,
+      otherwise: () => new Error(`step ${name} failed`),
+    });
+    await expect(
+      writes.write({
+        steps: [
+          { kind: 'insert', target: AddressEntity, rows: [address('steps-a')], name: 'a', key: 'AdrNr' },
+          failsAs('first'),
+          failsAs('second'),
+        ],
+      }),
+    ).rejects.toThrow('step second failed');
+    expect(await repo.countBy({ AdrName: 'steps-a' })).toBe(0);
+
+    // A step sees the rows as they were before the batch (PostgreSQL writes it as one statement).
+    await repo.insert([address('steps-b'), address('steps-b')]);
+    const written = await writes.write({
+      steps: [
+        { kind: 'insert', target: AddressEntity, rows: [address('steps-x'), address('steps-x')] },
+        { kind: 'insert', target: AddressEntity, rows: [address('steps-c')], name: 'c', key: 'AdrNr' },
+        { kind: 'update', target: AddressEntity, set: { AdrName: 'steps-d' }, where: { AdrName: 'steps-b' } },
+      ],
+    });
+    const c = await repo.findOneByOrFail({ AdrName: 'steps-c' });
+    expect(written).toEqual({ number: null, counts: [2, 1, 2], keys: { c: c.AdrNr } });
+  });
+
   it('issues tokens that all work while customer transactions run and fail', async () => {
     const admin = await t.token('admin');
     const customer = (ok: boolean) => ({

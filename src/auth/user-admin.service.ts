@@ -2,8 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { hashPassword } from '@app/erp-db';
 import type { ApiRole } from '@app/erp-db';
 import { ApiTokensRepository } from './ports/api-tokens.repository';
-import { ApiUsersRepository, StoredApiUser } from './ports/api-users.repository';
-import { UserWebhooks } from './ports/user-webhooks';
+import { AccessEnd, ApiUsersRepository, StoredApiUser } from './ports/api-users.repository';
 
 /** A request the administrator has to correct (shown as it is, exit code 1). */
 export class UserAdminError extends Error {}
@@ -37,7 +36,6 @@ export class UserAdminService {
   constructor(
     private readonly users: ApiUsersRepository,
     private readonly tokens: ApiTokensRepository,
-    private readonly webhooks: UserWebhooks,
   ) {}
 
   async add(request: NewUserRequest, password: string): Promise<ListedUser> {
@@ -71,14 +69,12 @@ export class UserAdminService {
 
   /**
    * A disabled user can no longer log in, its tokens are revoked (enabling it later brings none
-   * back; they stop working within the cache time) and its webhooks are disabled.
+   * back; they stop working within the cache time) and its webhooks are disabled, all at once.
    */
   async setDisabled(name: string, disabled: boolean): Promise<void> {
     const user = await this.users.findByName(name);
-    if (!user || !(await this.users.setDisabled(name, disabled))) throw unknownUser(name);
-    if (!disabled) return;
-    await this.tokens.revokeAllOf(user.id, new Date());
-    await this.endWebhooks(user.id, 'the user was disabled');
+    const end = user && disabled ? accessEnd(user.id, 'the user was disabled') : null;
+    if (!user || !(await this.users.setDisabled(name, disabled, end))) throw unknownUser(name);
   }
 
   /**
@@ -89,9 +85,9 @@ export class UserAdminService {
     checkPassword(password);
     const user = await this.users.findByName(name);
     if (!user) throw unknownUser(name);
-    if (!(await this.users.setPasswordHash(name, await hashPassword(password)))) throw unknownUser(name);
-    const revoked = await this.tokens.revokeAllOf(user.id, new Date());
-    await this.endWebhooks(user.id, "the user's password was reset");
+    const end = accessEnd(user.id, "the user's password was reset");
+    const revoked = await this.users.setPasswordHash(name, await hashPassword(password), end);
+    if (revoked === null) throw unknownUser(name);
     return revoked;
   }
 
@@ -99,18 +95,18 @@ export class UserAdminService {
   async revokeTokens(name: string): Promise<number> {
     const user = await this.users.findByName(name);
     if (!user) throw unknownUser(name);
-    const revoked = await this.tokens.revokeAllOf(user.id, new Date());
-    await this.endWebhooks(user.id, "the user's tokens were revoked");
-    return revoked;
+    return this.users.endAccess(accessEnd(user.id, "the user's tokens were revoked"));
   }
+}
 
-  /** Whoever held the user's access may have registered them: they end with it. */
-  private async endWebhooks(userId: number, why: string): Promise<void> {
-    await this.webhooks.disableAllOf(
-      userId,
-      `Disabled at ${new Date().toISOString()}: ${why}; register the webhook again if it is still wanted.`,
-    );
-  }
+/** Whoever held the user's access may have registered webhooks: they end with it. */
+function accessEnd(userId: number, why: string): AccessEnd {
+  const at = new Date();
+  return {
+    userId,
+    at,
+    webhookReason: `Disabled at ${at.toISOString()}: ${why}; register the webhook again if it is still wanted.`,
+  };
 }
 
 function checkPassword(password: string): void {

@@ -3,12 +3,13 @@ import 'reflect-metadata';
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { DataSource } from 'typeorm';
-import { ApiTokenEntity, ApiUserEntity, erpDataSourceOptions, WebhookSubscriptionEntity } from '@app/erp-db';
+import { ApiTokenEntity, ApiUserEntity, erpDataSourceOptions } from '@app/erp-db';
 import { loadAppConfigOrExit } from '../common/config/app-config';
 import { erpDbSettings } from '../database/erp-db-settings';
 import { TypeOrmApiTokensRepository } from '../auth/adapters/typeorm/typeorm-api-tokens.repository';
 import { TypeOrmApiUsersRepository } from '../auth/adapters/typeorm/typeorm-api-users.repository';
-import { TypeOrmUserWebhooks } from '../auth/adapters/typeorm/typeorm-user-webhooks';
+import { closeSqliteConnection } from '../database/sqlite-connection';
+import { unitOfWorkFor } from '../database/unit-of-work.module';
 import { ListedUser, UserAdminError, UserAdminService } from '../auth/user-admin.service';
 
 const USAGE = `Usage: npm run users -- <command>
@@ -126,9 +127,8 @@ async function run(argv: string[]): Promise<void> {
   const ds = await openDatabase();
   try {
     const admin = new UserAdminService(
-      new TypeOrmApiUsersRepository(ds.getRepository(ApiUserEntity)),
+      new TypeOrmApiUsersRepository(ds.getRepository(ApiUserEntity), unitOfWorkFor(ds)),
       new TypeOrmApiTokensRepository(ds.getRepository(ApiTokenEntity), ds.getRepository(ApiUserEntity)),
-      new TypeOrmUserWebhooks(ds.getRepository(WebhookSubscriptionEntity)),
     );
     switch (command) {
       case 'add': {
@@ -158,6 +158,8 @@ async function run(argv: string[]): Promise<void> {
         break;
     }
   } finally {
+    // The unit of work writes SQLite through a connection of its own.
+    if (ds.options.type === 'better-sqlite3') closeSqliteConnection(ds);
     await ds.destroy();
   }
 }

@@ -1,62 +1,245 @@
 import { DataSource, EntityTarget, ObjectLiteral } from 'typeorm';
 import { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
+import type { SqlServerDriver } from 'typeorm/driver/sqlserver/SqlServerDriver';
+import { EVENT_NUMBER_RANGE, EventEntity, NumberRangeEntity } from '@app/erp-db';
+import {
+  BatchResult,
+  BatchStep,
+  Comparison,
+  DRAWN_EVENT_ID,
+  DRAWN_NUMBER,
+  GeneratedKey,
+  NumberedKey,
+  Row,
+  Table,
+  UnitOfWork,
+  WriteBatch,
+} from './unit-of-work';
 
 /** How a statement writes one value: a placeholder for a parameter, or an SQL expression. */
 export type ValueWriter = (value: unknown, column: ColumnMetadata) => string;
 
 const quote = (name: string): string => `"${name.replace(/"/g, '""')}"`;
+const entity = (target: Table): EntityTarget<ObjectLiteral> => target as EntityTarget<ObjectLiteral>;
 
 /**
- * INSERT and UPDATE statements straight from the entity metadata: column names, the driver's
- * value conversion (dates, decimals) and a placeholder per value. Cheaper than building a
- * QueryBuilder per statement on the hot path of order creation, and it lets the caller splice
+ * INSERT, UPDATE and DELETE statements straight from the entity metadata: column names, the
+ * driver's value conversion (dates, decimals) and a placeholder per value. Cheaper than building
+ * a QueryBuilder per statement on the hot path of order creation, and it lets the caller splice
  * expressions (the drawn number, an earlier generated key) in place of values.
  */
 export class BatchStatements {
   constructor(private readonly dataSource: DataSource) {}
 
-  table(target: EntityTarget<ObjectLiteral>): string {
-    return quote(this.dataSource.getMetadata(target).tableName);
+  table(target: Table): string {
+    return quote(this.dataSource.getMetadata(entity(target)).tableName);
   }
 
-  column(target: EntityTarget<ObjectLiteral>, property: string): ColumnMetadata {
-    const column = this.dataSource.getMetadata(target).findColumnWithPropertyName(property);
+  column(target: Table, property: string): ColumnMetadata {
+    const column = this.dataSource.getMetadata(entity(target)).findColumnWithPropertyName(property);
     if (!column) throw new Error(`${String(target)} has no column ${property}`);
     return column;
   }
 
-  /** `INSERT INTO "T" ("a", "b") VALUES (…), (…)` over every column but a generated key. */
-  insert(target: EntityTarget<ObjectLiteral>, rows: ObjectLiteral[], write: ValueWriter): string {
-    const metadata = this.dataSource.getMetadata(target);
+  /**
+   * `INSERT INTO "T" ("a", "b")<output> VALUES (…), (…)` over every column but a generated key;
+   * `output` is SQL Server's OUTPUT clause.
+   */
+  insert(target: Table, rows: Row[], write: ValueWriter, output = ''): string {
+    const metadata = this.dataSource.getMetadata(entity(target));
     const columns = metadata.columns.filter(
       (c) => c.isInsert && !(c.isGenerated && c.generationStrategy === 'increment'),
     );
     const values = rows.map((row) => `(${columns.map((c) => write(row[c.propertyName], c)).join(', ')})`);
-    return `INSERT INTO ${quote(metadata.tableName)} (${columns.map((c) => quote(c.databaseName)).join(', ')}) VALUES ${values.join(', ')}`;
+    return `INSERT INTO ${quote(metadata.tableName)} (${columns.map((c) => quote(c.databaseName)).join(', ')})${output} VALUES ${values.join(', ')}`;
   }
 
-  /** `UPDATE "T" SET … WHERE …`; a null in `where` means IS NULL. */
-  update(
-    target: EntityTarget<ObjectLiteral>,
-    set: ObjectLiteral,
-    where: ObjectLiteral,
-    write: ValueWriter,
-  ): string {
-    const assignments = Object.entries(set).map(([p, v]) => {
-      const column = this.column(target, p);
-      return `${quote(column.databaseName)} = ${write(v, column)}`;
-    });
+  /** `UPDATE "T" SET … WHERE …`; an undefined value in `set` is left out. */
+  update(target: Table, set: Row, where: Row, write: ValueWriter): string {
+    const assignments = Object.entries(set)
+      .filter(([, v]) => v !== undefined)
+      .map(([p, v]) => {
+        const column = this.column(target, p);
+        return `${quote(column.databaseName)} = ${write(v, column)}`;
+      });
+    return `UPDATE ${this.table(target)} SET ${assignments.join(', ')} WHERE ${this.where(target, where, write)}`;
+  }
+
+  /** `DELETE FROM "T" WHERE …`. */
+  delete(target: Table, where: Row, write: ValueWriter): string {
+    return `DELETE FROM ${this.table(target)} WHERE ${this.where(target, where, write)}`;
+  }
+
+  /** The conditions joined by AND: a value is =, null is IS NULL, a Comparison its operator. */
+  private where(target: Table, where: Row, write: ValueWriter): string {
     const conditions = Object.entries(where).map(([p, v]) => {
-      const column = this.column(target, p);
-      return v === null
-        ? `${quote(column.databaseName)} IS NULL`
-        : `${quote(column.databaseName)} = ${write(v, column)}`;
+      const metadata = this.column(target, p);
+      const column = quote(metadata.databaseName);
+      const value = (x: unknown) => write(x, metadata);
+      if (v === null) return `${column} IS NULL`;
+      if (!(v instanceof Comparison)) return `${column} = ${value(v)}`;
+      if (v.op === 'IS NOT NULL') return `${column} IS NOT NULL`;
+      if (v.op === 'IN') return `${column} IN (${(v.value as unknown[]).map(value).join(', ')})`;
+      return `${column} ${v.op} ${value(v.value)}`;
     });
-    return `UPDATE ${this.table(target)} SET ${assignments.join(', ')} WHERE ${conditions.join(' AND ')}`;
+    if (conditions.length === 0) throw new Error('A batch step writes only rows it names (no where).');
+    return conditions.join(' AND ');
   }
 
-  /** The value as the driver stores it (Date -> the SQLite text form, etc.). */
+  /** The value as the driver stores it (Date -> the SQLite text form, typed SQL Server parameter, etc.). */
   prepare(value: unknown, column: ColumnMetadata): unknown {
-    return value === undefined ? null : this.dataSource.driver.preparePersistentValue(value, column);
+    if (value === undefined) return null;
+    const driver = this.dataSource.driver;
+    const prepared: unknown = driver.preparePersistentValue(value, column);
+    return driver.options.type === 'mssql'
+      ? (driver as SqlServerDriver).parametrizeValue(column, prepared)
+      : prepared;
+  }
+
+  /**
+   * The statements of a batch, one after the other in one transaction (SQLite, SQL Server): a
+   * generator, so that a synchronous (SQLite) and an awaiting (SQL Server) runner share it. It
+   * yields each statement and is given its outcome; a failed step throws its own error.
+   */
+  *plan(
+    batch: WriteBatch,
+    dialect: 'returning' | 'output',
+  ): Generator<PlannedStatement, BatchResult, Outcome> {
+    const placeholder = dialect === 'output' ? (i: number) => `@${i}` : () => '?';
+    const number = batch.numberRange ? yield* this.draw(batch.numberRange, dialect) : null;
+    const keys: Record<string, number> = {};
+    const counts: number[] = [];
+    let eventId: number | null = null;
+    const resolve = (value: unknown): unknown => {
+      if (value === DRAWN_NUMBER) return String(number);
+      if (value === DRAWN_EVENT_ID) return eventId;
+      if (value instanceof GeneratedKey) {
+        if (!(value.step in keys)) throw new Error(`Batch step ${value.step} comes later or returns no key.`);
+        return keys[value.step];
+      }
+      return value;
+    };
+    const steps = stepsOf(batch);
+    for (const [i, step] of steps.entries()) {
+      // Drawn last: the event range stays locked only until the commit just after.
+      if (i === batch.steps.length && batch.event) eventId = yield* this.draw(EVENT_NUMBER_RANGE, dialect);
+      const params: unknown[] = [];
+      const write: ValueWriter = (value, column) => {
+        params.push(this.prepare(resolve(value), column));
+        return placeholder(params.length - 1);
+      };
+      if (step.kind === 'insert') {
+        const key = step.name && step.key ? quote(this.column(step.target, step.key).databaseName) : null;
+        const sql =
+          key && dialect === 'output'
+            ? this.insert(step.target, step.rows, write, ` OUTPUT INSERTED.${key}`)
+            : this.insert(step.target, step.rows, write) + (key ? ` RETURNING ${key}` : '');
+        const { rows } = yield { sql, params, rows: key !== null };
+        if (key && step.name) keys[step.name] = Number(Object.values(rows[0] ?? {})[0]);
+        counts.push(step.rows.length);
+      } else {
+        const sql =
+          step.kind === 'update'
+            ? this.update(step.target, step.set, step.where, write)
+            : this.delete(step.target, step.where, write);
+        const { changes } = yield { sql, params, rows: false };
+        if (step.kind === 'update' && step.expectRows !== undefined && changes !== step.expectRows)
+          throw failedStep(step, i, changes);
+        counts.push(changes);
+      }
+    }
+    return { number, counts: counts.slice(0, batch.steps.length), keys };
+  }
+
+  /** Draws the next number of a range (its row stays locked until the commit). */
+  private *draw(
+    range: string,
+    dialect: 'returning' | 'output',
+  ): Generator<PlannedStatement, number, Outcome> {
+    const { rows } = yield {
+      sql: drawNumberSql(dialect, dialect === 'output' ? '@0' : '?'),
+      params: [range],
+      rows: true,
+    };
+    if (rows.length !== 1) throw missingRange(range);
+    return Number(rows[0].LetzteNr);
+  }
+}
+
+/** A statement of a batch: its text, its parameters, and whether it returns rows. */
+export interface PlannedStatement {
+  sql: string;
+  params: unknown[];
+  rows: boolean;
+}
+
+/** What a statement did: the rows it returned, the rows it changed. */
+export interface Outcome {
+  rows: Row[];
+  changes: number;
+}
+
+/** The error of an update step that changed another number of rows than it expects. */
+export function failedStep(step: BatchStep, index: number, changed: number | null): Error {
+  if (step.kind === 'update' && step.otherwise) return step.otherwise();
+  const rows = step.kind === 'update' ? step.expectRows : undefined;
+  return new Error(`Batch step ${index} changed ${changed ?? 'another number of'} rows, not ${rows}.`);
+}
+
+/** The statement that draws a number: adds one to the range's LetzteNr and returns it. */
+export function drawNumberSql(dialect: 'returning' | 'output', name: string, condition = ''): string {
+  const set = 'UPDATE "Nummernkreis" SET "LetzteNr" = "LetzteNr" + 1';
+  const where = `WHERE "Name" = ${name}${condition}`;
+  return dialect === 'output'
+    ? `${set} OUTPUT INSERTED."LetzteNr" ${where}`
+    : `${set} ${where} RETURNING "LetzteNr"`;
+}
+
+/** The batch's steps, with the outbox row as the last one. */
+export function stepsOf(batch: WriteBatch): BatchStep[] {
+  if (!batch.event) return batch.steps;
+  const { pending, key } = batch.event;
+  const row = {
+    id: DRAWN_EVENT_ID,
+    event: pending.event,
+    objKey: key,
+    action: pending.action,
+    userName: pending.user,
+    occurredAt: pending.occurredAt,
+    fannedOut: 0,
+  };
+  return [...batch.steps, { kind: 'insert', target: EventEntity, rows: [row] }];
+}
+
+export function missingRange(range: string): Error {
+  return new Error(`Number range ${range} does not exist (table Nummernkreis).`);
+}
+
+/** What the adapters on a TypeORM DataSource share: moving a number range past a used number. */
+export abstract class DataSourceUnitOfWork extends UnitOfWork {
+  protected readonly sql: BatchStatements;
+
+  constructor(protected readonly dataSource: DataSource) {
+    super();
+    this.sql = new BatchStatements(dataSource);
+  }
+
+  protected async skipUsedNumber(range: string, numbered: NumberedKey): Promise<boolean> {
+    const m = this.dataSource.manager;
+    const row = await m.findOneBy(NumberRangeEntity, { Name: range });
+    if (!row) return false;
+    const last = Number(row.LetzteNr);
+    if (!(await m.existsBy(entity(numbered.target), { [numbered.key]: String(last + 1) }))) return false;
+    await this.write({
+      steps: [
+        {
+          kind: 'update',
+          target: NumberRangeEntity,
+          set: { LetzteNr: last + 1 },
+          where: { Name: range, LetzteNr: last },
+        },
+      ],
+    });
+    return true;
   }
 }

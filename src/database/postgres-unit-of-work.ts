@@ -1,42 +1,42 @@
 import { EVENT_NUMBER_RANGE } from '@app/erp-db';
-import { BatchStatements, ValueWriter } from './batch-statements';
-import { queryPrepared } from './prepared-statements';
 import {
-  DRAWN_EVENT_ID,
-  DRAWN_NUMBER,
+  DataSourceUnitOfWork,
   drawNumberSql,
-  GeneratedKey,
+  failedStep,
   missingRange,
   stepsOf,
-  UnitOfWork,
-  WriteBatch,
-} from './unit-of-work';
+  ValueWriter,
+} from './batch-statements';
+import { queryNamed, queryPreparedNamed } from './prepared-statements';
+import { BatchResult, DRAWN_EVENT_ID, DRAWN_NUMBER, GeneratedKey, WriteBatch } from './unit-of-work';
+
+/** In the text of the error a failed check raises: the index of the step that failed. */
+const FAILED_STEP = 'erp_failed_step_';
 
 /**
  * PostgreSQL: the whole batch is ONE statement (data-modifying CTEs), committed by the server
  * itself, so concurrent requests and instances queue on the number row only for that
  * statement's execution:
  * `WITH "n" AS (UPDATE "Nummernkreis" … RETURNING …), "s0" AS (INSERT …), … SELECT …`, with the
- * drawn number and earlier generated keys as sub-selects. An update that changes the wrong
- * number of rows divides by zero, which aborts (and so rolls back) the whole statement.
+ * drawn number and earlier generated keys as sub-selects. An update that changes another number
+ * of rows than it expects casts `erp_failed_step_<i>` to an integer: the error aborts (and so
+ * rolls back) the whole statement and names the step.
  */
-export class PostgresUnitOfWork extends UnitOfWork {
-  private readonly sql = new BatchStatements(this.dataSource);
-
-  async write(batch: WriteBatch): Promise<number | null> {
-    const params: unknown[] = [];
+export class PostgresUnitOfWork extends DataSourceUnitOfWork {
+  async write(batch: WriteBatch): Promise<BatchResult> {
+    const params: Record<string, unknown> = {};
     const ctes: string[] = [];
-    const checks: string[] = [];
+    const selected: string[] = [];
     if (batch.numberRange) {
-      params.push(batch.numberRange);
-      ctes.push(`"n" AS (${drawNumberSql('returning', '$1')})`);
+      params.range = batch.numberRange;
+      ctes.push(`"n" AS (${drawNumberSql('returning', ':range')})`);
     }
     if (batch.event) {
-      params.push(EVENT_NUMBER_RANGE);
+      params.eventRange = EVENT_NUMBER_RANGE;
       // Reading "n" in the condition makes the batch's own range row lock first, always: two
       // batches never wait for each other's range rows in opposite order.
       const afterNumber = batch.numberRange ? ` AND EXISTS (SELECT 1 FROM "n")` : '';
-      ctes.push(`"e" AS (${drawNumberSql('returning', `$${params.length}`, afterNumber)})`);
+      ctes.push(`"e" AS (${drawNumberSql('returning', ':eventRange', afterNumber)})`);
     }
     const keyOf = new Map<string, { cte: string; key: string }>();
     const write: ValueWriter = (value, column) => {
@@ -47,48 +47,63 @@ export class PostgresUnitOfWork extends UnitOfWork {
         if (!source) throw new Error(`Batch step ${value.step} comes later or returns no key.`);
         return `(SELECT "${source.key}" FROM "${source.cte}")`;
       }
-      params.push(this.sql.prepare(value, column));
-      return `$${params.length}`;
+      const name = `p${Object.keys(params).length}`;
+      params[name] = this.sql.prepare(value, column);
+      return `:${name}`;
     };
-    stepsOf(batch).forEach((step, i) => {
+    const steps = stepsOf(batch);
+    steps.forEach((step, i) => {
       const cte = `s${i}`;
       if (step.kind === 'insert') {
         const sql = this.sql.insert(step.target, step.rows, write);
         if (step.name && step.key) {
-          keyOf.set(step.name, { cte, key: step.key });
-          ctes.push(`"${cte}" AS (${sql} RETURNING "${step.key}")`);
+          const key = this.sql.column(step.target, step.key).databaseName;
+          keyOf.set(step.name, { cte, key });
+          ctes.push(`"${cte}" AS (${sql} RETURNING "${key}")`);
+          selected.push(`(SELECT "${key}" FROM "${cte}") AS "key${i}"`);
         } else {
           ctes.push(`"${cte}" AS (${sql})`);
         }
-      } else {
-        ctes.push(`"${cte}" AS (${this.sql.update(step.target, step.set, step.where, write)} RETURNING 1)`);
-        const expected = Number(step.expectRows);
-        checks.push(
-          `1 / CASE WHEN (SELECT COUNT(*) FROM "${cte}") = ${expected} THEN 1 ELSE 0 END AS "check${i}"`,
-        );
+        return;
       }
+      const sql =
+        step.kind === 'update'
+          ? this.sql.update(step.target, step.set, step.where, write)
+          : this.sql.delete(step.target, step.where, write);
+      ctes.push(`"${cte}" AS (${sql} RETURNING 1)`);
+      selected.push(`(SELECT COUNT(*) FROM "${cte}") AS "count${i}"`);
+      if (step.kind === 'update' && step.expectRows !== undefined)
+        selected.push(
+          `CAST(CASE WHEN (SELECT COUNT(*) FROM "${cte}") = ${Number(step.expectRows)} THEN '0' ` +
+            `ELSE '${FAILED_STEP}${i}' END AS integer) AS "check${i}"`,
+        );
     });
-    const selected = [
+    selected.unshift(
       batch.numberRange ? '(SELECT "LetzteNr" FROM "n") AS "number"' : 'NULL AS "number"',
       batch.event ? '(SELECT "LetzteNr" FROM "e") AS "event"' : 'NULL AS "event"',
-      ...checks,
-    ];
+    );
+    const text = `WITH ${ctes.join(',\n')}\nSELECT ${selected.join(', ')}`;
+    let row: Record<string, unknown> | undefined;
     try {
       // Prepared: batches of the same shape (lines, payments, addresses) share one statement text.
-      const rows = await queryPrepared<{ number: number | string | null; event: number | string | null }>(
-        this.dataSource,
-        `WITH ${ctes.join(',\n')}\nSELECT ${selected.join(', ')}`,
-        params,
-      );
-      const number = rows[0]?.number ?? null;
-      if (batch.numberRange && number === null) throw missingRange(batch.numberRange);
-      if (batch.event && rows[0]?.event == null) throw missingRange(EVENT_NUMBER_RANGE);
-      return number === null ? null : Number(number);
+      const query = batch.seldom ? queryNamed : queryPreparedNamed;
+      row = (await query<Record<string, unknown>>(this.dataSource, text, params))[0];
     } catch (err) {
-      const code = (err as { driverError?: { code?: string } }).driverError?.code;
-      const update = batch.steps.find((s) => s.kind === 'update');
-      if (code === '22012' && update?.kind === 'update') throw update.otherwise();
+      const driverError = (err as { driverError?: { code?: string; message?: string } }).driverError;
+      const failed = new RegExp(`"${FAILED_STEP}(\\d+)"`).exec(driverError?.message ?? '');
+      if (driverError?.code === '22P02' && failed)
+        throw failedStep(steps[Number(failed[1])], Number(failed[1]), null);
       throw err;
     }
+    if (batch.numberRange && row?.number == null) throw missingRange(batch.numberRange);
+    if (batch.event && row?.event == null) throw missingRange(EVENT_NUMBER_RANGE);
+    const counts = batch.steps.map((step, i) =>
+      step.kind === 'insert' ? step.rows.length : Number(row?.[`count${i}`] ?? 0),
+    );
+    const keys: Record<string, number> = {};
+    batch.steps.forEach((step, i) => {
+      if (step.kind === 'insert' && step.name && step.key) keys[step.name] = Number(row?.[`key${i}`]);
+    });
+    return { number: row?.number == null ? null : Number(row.number), counts, keys };
   }
 }

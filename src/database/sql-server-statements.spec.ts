@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { Parser } from 'node-sql-parser';
 import { Readable } from 'node:stream';
 import { DataSource, EntityManager } from 'typeorm';
+import { AddressEntity, EventEntity, NumberRangeEntity } from '@app/erp-db';
 import { ERP_MIGRATIONS } from '@app/erp-db/migrations';
 import { DataSourceReader, ReadStatement, SqlReader } from './sql-reader';
 import { TypeOrmArticleCatalogue } from '../articles/adapters/typeorm/typeorm-article-catalogue';
@@ -11,12 +12,15 @@ import { TypeOrmEventStore } from '../events/adapters/typeorm/typeorm-event-stor
 import { TypeOrmOrderReferenceData } from '../orders/adapters/typeorm/typeorm-order-reference-data';
 import { TypeOrmPriceSources } from '../pricing/adapters/typeorm/typeorm-price-sources';
 import { SqlServerUnitOfWork } from './sql-server-unit-of-work';
+import { atMost, DRAWN_NUMBER, GeneratedKey, lessThan, notNull, oneOf } from './unit-of-work';
 
 /**
  * A SQL Server DataSource that never connects: every statement the adapters send is recorded
  * (and answered with no rows), so the SQL of the mssql path can be checked without a server.
  */
-function recordingSqlServer(): { dataSource: DataSource; sent: string[] } {
+async function recordingSqlServer(
+  answer: (sql: string) => { records: unknown[]; affected?: number } = () => ({ records: [] }),
+): Promise<{ dataSource: DataSource; sent: string[] }> {
   const sent: string[] = [];
   const dataSource = new DataSource({
     type: 'mssql',
@@ -24,15 +28,23 @@ function recordingSqlServer(): { dataSource: DataSource; sent: string[] } {
     database: 'erp',
     username: 'sa',
     password: 'x',
+    // The entities the batch test writes; their column types as on SQLite (DB_TYPE is not mssql here).
+    entities: [AddressEntity, EventEntity, NumberRangeEntity],
   });
+  // The entity metadata, as initialize() builds it, without a connection.
+  await (dataSource as unknown as { buildMetadatas(): Promise<void> }).buildMetadatas();
   const record = (sql: string) => {
     sent.push(sql);
     return Promise.resolve([]);
   };
   const runner = {
-    query: (sql: string) => record(sql).then(() => ({ records: [] })),
+    query: (sql: string) => record(sql).then(() => answer(sql)),
     stream: (sql: string) => record(sql).then(() => Readable.from([])),
     release: () => Promise.resolve(),
+    startTransaction: () => Promise.resolve(),
+    commitTransaction: () => Promise.resolve(),
+    rollbackTransaction: () => Promise.resolve(),
+    isTransactionActive: true,
   };
   Object.assign(dataSource, {
     query: (sql: string) => record(sql).then(() => [{}]),
@@ -95,8 +107,49 @@ describe('SQL Server: every statement of the mssql path parses as T-SQL (node-sq
     expect(problems(ddl)).toEqual([]);
   });
 
+  it('a batch of every kind of step: numbered, with generated keys, conditions and its outbox row', async () => {
+    // Each statement changes one row; a number or generated key comes back as 7.
+    const { dataSource, sent } = await recordingSqlServer((sql) => ({
+      records: / OUTPUT INSERTED\."(\w+)"/.test(sql)
+        ? [{ [/ OUTPUT INSERTED\."(\w+)"/.exec(sql)?.[1] ?? '']: 7 }]
+        : [],
+      affected: 1,
+    }));
+    const at = new Date('2026-03-01T10:00:00Z');
+    const address = { AdrName: 'A', AdrAnrede: 0, OrtLand: 'CH', ErfasstAm: at, GeaendertAm: at };
+    const written = await new SqlServerUnitOfWork(dataSource).write({
+      numberRange: 'DEBITOR',
+      steps: [
+        { kind: 'insert', target: AddressEntity, rows: [address], name: 'a', key: 'AdrNr' },
+        {
+          kind: 'update',
+          target: AddressEntity,
+          set: { AdrName: DRAWN_NUMBER, AdrFirma: undefined },
+          where: { AdrNr: oneOf([1, 2]), AdrFirma: null, ErfasstAm: lessThan(at), GeaendertAm: atMost(at) },
+          expectRows: 1,
+        },
+        { kind: 'delete', target: AddressEntity, where: { AdrNr: new GeneratedKey('a'), AdrName: notNull } },
+      ],
+      event: {
+        pending: { event: 'REST_Kunde', action: 'created', user: 'u', occurredAt: at },
+        key: DRAWN_NUMBER,
+      },
+    });
+    expect(written).toEqual({ number: 7, counts: [1, 1, 1], keys: { a: 7 } });
+    const statements = sent.map((sql) => sql.replace(/\s+/g, ' '));
+    expect(statements).toEqual([
+      'UPDATE "Nummernkreis" SET "LetzteNr" = "LetzteNr" + 1 OUTPUT INSERTED."LetzteNr" WHERE "Name" = @0',
+      expect.stringMatching(/^INSERT INTO "Adressen" \(.*\) OUTPUT INSERTED\."AdrNr" VALUES \(@0, /),
+      'UPDATE "Adressen" SET "AdrName" = @0 WHERE "AdrNr" IN (@1, @2) AND "AdrFirma" IS NULL AND "ErfasstAm" < @3 AND "GeaendertAm" <= @4',
+      'DELETE FROM "Adressen" WHERE "AdrNr" = @0 AND "AdrName" IS NOT NULL',
+      'UPDATE "Nummernkreis" SET "LetzteNr" = "LetzteNr" + 1 OUTPUT INSERTED."LetzteNr" WHERE "Name" = @0',
+      expect.stringMatching(/^INSERT INTO "rest_event" \(.*\) VALUES \(@0, /),
+    ]);
+    expect(problems(sent)).toEqual([]);
+  });
+
   it('number ranges, the outbox claims, price and order look-ups, article pages and streams', async () => {
-    const { dataSource, sent } = recordingSqlServer();
+    const { dataSource, sent } = await recordingSqlServer();
     const config: AppConfig = loadAppConfig({ DB_TYPE: 'mssql', DATABASE_URL: 'mssql://sa:x@localhost/erp' });
     /** The statements `work` sends, their white space collapsed to single spaces. */
     const sentBy = async (work: () => Promise<unknown>): Promise<string[]> => {

@@ -11,7 +11,6 @@ import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module';
 import { ApiTokensRepository } from '../../src/auth/ports/api-tokens.repository';
 import { ApiUsersRepository } from '../../src/auth/ports/api-users.repository';
-import { UserWebhooks } from '../../src/auth/ports/user-webhooks';
 import { NewUserRequest, UserAdminService } from '../../src/auth/user-admin.service';
 import { AppConfig, loadAppConfig } from '../../src/common/config/app-config';
 import { configureApp, fastifyOptions } from '../../src/common/http/http-setup';
@@ -104,11 +103,7 @@ export async function createTestApp(settings: Record<string, string> = {}): Prom
 
 /** What `npm run users` does, on the database of `t`. */
 export function userAdmin(t: TestApp): UserAdminService {
-  return new UserAdminService(
-    t.app.get(ApiUsersRepository),
-    t.app.get(ApiTokensRepository),
-    t.app.get(UserWebhooks),
-  );
+  return new UserAdminService(t.app.get(ApiUsersRepository), t.app.get(ApiTokensRepository));
 }
 
 /** Adds an API user (as `npm run users` does) and returns a bearer token it got from POST /www/token. */

@@ -13,6 +13,7 @@ import {
 import { AppConfig } from '../../../common/config/app-config';
 import { ApiError } from '../../../common/errors/api-error';
 import { queryNamed } from '../../../database/sql-gateway';
+import { UnitOfWork } from '../../../database/unit-of-work';
 import {
   customerInWebshop,
   customerWebshopParams,
@@ -41,6 +42,7 @@ export class TypeOrmAddressesRepository extends AddressesRepository {
     @InjectRepository(AddressEntity) private readonly addresses: Repository<AddressEntity>,
     @InjectRepository(CustomerEntity) private readonly customers: Repository<CustomerEntity>,
     private readonly config: AppConfig,
+    private readonly writes: UnitOfWork,
   ) {
     super();
   }
@@ -64,8 +66,19 @@ export class TypeOrmAddressesRepository extends AddressesRepository {
   }
 
   async update(adrNr: number, changes: AddressChanges): Promise<boolean> {
-    const result = await this.addresses.update({ AdrNr: adrNr }, { ...changes, GeaendertAm: new Date() });
-    return (result.affected ?? 0) > 0;
+    const { counts } = await this.writes.write({
+      steps: [
+        {
+          kind: 'update',
+          target: AddressEntity,
+          set: { ...changes, GeaendertAm: new Date() },
+          where: { AdrNr: adrNr },
+        },
+      ],
+      // Which fields a client changes varies, and so does the statement text.
+      seldom: true,
+    });
+    return counts[0] > 0;
   }
 
   async searchCustomer(criteria: AddressCriteria, webshop: string | null): Promise<AddressSearchResult> {

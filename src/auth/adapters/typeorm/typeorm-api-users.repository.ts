@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { ApiUserEntity } from '@app/erp-db';
-import { ApiUsersRepository, NewApiUser, StoredApiUser } from '../../ports/api-users.repository';
+import { ApiTokenEntity, ApiUserEntity, WebhookSubscriptionEntity } from '@app/erp-db';
+import { BatchStep, UnitOfWork } from '../../../database/unit-of-work';
+import { AccessEnd, ApiUsersRepository, NewApiUser, StoredApiUser } from '../../ports/api-users.repository';
 
 function toStored(e: ApiUserEntity): StoredApiUser {
   return {
@@ -18,7 +19,10 @@ function toStored(e: ApiUserEntity): StoredApiUser {
 
 @Injectable()
 export class TypeOrmApiUsersRepository extends ApiUsersRepository {
-  constructor(@InjectRepository(ApiUserEntity) private readonly users: Repository<ApiUserEntity>) {
+  constructor(
+    @InjectRepository(ApiUserEntity) private readonly users: Repository<ApiUserEntity>,
+    private readonly writes: UnitOfWork,
+  ) {
     super();
   }
 
@@ -45,13 +49,62 @@ export class TypeOrmApiUsersRepository extends ApiUsersRepository {
     return toStored(row);
   }
 
-  async setDisabled(name: string, disabled: boolean): Promise<boolean> {
-    const r = await this.users.update({ name }, { disabled: disabled ? 1 : 0, updatedAt: new Date() });
-    return (r.affected ?? 0) > 0;
+  async setDisabled(name: string, disabled: boolean, end: AccessEnd | null): Promise<boolean> {
+    return (await this.changeUser(name, { disabled: disabled ? 1 : 0 }, end)) !== null;
   }
 
-  async setPasswordHash(name: string, passwordHash: string): Promise<boolean> {
-    const r = await this.users.update({ name }, { passwordHash, updatedAt: new Date() });
-    return (r.affected ?? 0) > 0;
+  setPasswordHash(name: string, passwordHash: string, end: AccessEnd): Promise<number | null> {
+    return this.changeUser(name, { passwordHash }, end);
+  }
+
+  async endAccess(end: AccessEnd): Promise<number> {
+    return (await this.writes.write({ steps: endSteps(end), seldom: true })).counts[0];
+  }
+
+  /** Changes the user and ends its access in one batch; the tokens revoked, null without the user. */
+  private async changeUser(
+    name: string,
+    set: Partial<ApiUserEntity>,
+    end: AccessEnd | null,
+  ): Promise<number | null> {
+    const user: BatchStep = {
+      kind: 'update',
+      target: ApiUserEntity,
+      set: { ...set, updatedAt: new Date() },
+      where: { name },
+      expectRows: 1,
+      otherwise: () => new UserMissing(),
+    };
+    try {
+      const { counts } = await this.writes.write({
+        steps: [user, ...(end ? endSteps(end) : [])],
+        seldom: true,
+      });
+      return counts[1] ?? 0;
+    } catch (err) {
+      if (err instanceof UserMissing) return null;
+      throw err;
+    }
   }
 }
+
+/** Revokes the user's tokens (first, so its count comes first) and disables its webhooks. */
+function endSteps(end: AccessEnd): BatchStep[] {
+  return [
+    {
+      kind: 'update',
+      target: ApiTokenEntity,
+      set: { revokedAt: end.at },
+      where: { userId: end.userId, revokedAt: null },
+    },
+    {
+      kind: 'update',
+      target: WebhookSubscriptionEntity,
+      set: { enabled: 0, disabledReason: end.webhookReason },
+      where: { userId: end.userId, enabled: 1 },
+    },
+  ];
+}
+
+/** The user to change does not exist (the batch rolled back). */
+class UserMissing extends Error {}

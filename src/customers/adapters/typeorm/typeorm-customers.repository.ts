@@ -148,19 +148,21 @@ export class TypeOrmCustomersRepository extends CustomersRepository {
     changes: Partial<CustomerFields>,
     event: PendingEvent | null,
   ): Promise<boolean> {
-    const set = { ...changes, GeaendertAm: new Date() };
-    if (!event) return ((await this.customers.update({ DebiNr: debiNr }, set)).affected ?? 0) > 0;
-    const defined = Object.fromEntries(Object.entries(set).filter(([, v]) => v !== undefined));
     const step: BatchStep = {
       kind: 'update',
       target: CustomerEntity,
-      set: defined,
+      set: { ...changes, GeaendertAm: new Date() },
       where: { DebiNr: debiNr },
       expectRows: 1,
       otherwise: () => new CustomerMissing(),
     };
     try {
-      await this.writes.write({ steps: [step], event: { pending: event, key: debiNr } });
+      // Seldom: which fields a client changes varies, and so does the statement text.
+      await this.writes.write({
+        steps: [step],
+        event: event && { pending: event, key: debiNr },
+        seldom: true,
+      });
       return true;
     } catch (err) {
       if (err instanceof CustomerMissing) return false;

@@ -10,7 +10,7 @@ import {
 import { DataSource, EntityManager, In, LessThanOrEqual, MoreThan } from 'typeorm';
 import { runNamed } from '../../../database/sql-gateway';
 import { unitOfWorkFor } from '../../../database/unit-of-work.module';
-import { BatchStep, CHUNK, UnitOfWork } from '../../../database/unit-of-work';
+import { atMost, BatchStep, CHUNK, notNull, oneOf, UnitOfWork } from '../../../database/unit-of-work';
 import { StoredEvent } from '../../erp-events';
 import { mayUseEvents } from '../../event-access';
 import {
@@ -27,19 +27,20 @@ import {
 
 type Row = Record<string, unknown>;
 
+/** Deliveries one fan-out batch writes at most (PostgreSQL takes at most 65535 parameters a statement). */
+const MAX_DELIVERIES_A_BATCH = 20 * CHUNK;
+
 /** A concurrent fan-out (another instance) took one of the events first. */
 class FannedOutElsewhere extends Error {}
 
 /**
- * The outbox on the ERP database. Two statements decide which instance does what; per database:
- * - PostgreSQL: `SELECT … FOR UPDATE SKIP LOCKED` (fan-out, in a transaction) and one
- *   `UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED) RETURNING …` (claim).
- * - SQL Server: the same with `WITH (UPDLOCK, READPAST, ROWLOCK)` and `UPDATE … OUTPUT`.
- * - SQLite (one writer at a time, and no transaction may be awaited on TypeORM's connection, see
- *   SqliteConnection): the fan-out reads the events, then writes their deliveries and marks them
- *   fanned out in one unit-of-work batch that expects each event still unmarked (else another
- *   instance was first, and the batch is rolled back); the claim is the PostgreSQL statement
- *   without the row locks, which commits on its own.
+ * The outbox on the ERP database. The fan-out reads unmarked events (skipping those another
+ * instance is writing: `FOR UPDATE SKIP LOCKED` on PostgreSQL, `WITH (UPDLOCK, READPAST, ROWLOCK)`
+ * on SQL Server), then writes their deliveries and marks them fanned out in one unit-of-work
+ * batch that expects each event still unmarked (else another instance was first, and the batch is
+ * rolled back). The claim is one `UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED)
+ * RETURNING …` (SQL Server: the same with the table hints and `UPDATE … OUTPUT`; SQLite, one
+ * writer at a time: without the row locks), which commits on its own.
  * A claimed delivery carries a lease (owner, until); once it runs out, any instance may claim it
  * again, which is what makes delivery at-least-once after a crash.
  */
@@ -57,37 +58,42 @@ export class TypeOrmEventStore extends EventStore {
   }
 
   async fanOut(limit: number, targets: DeliveryTarget[]): Promise<number> {
-    if (this.db === 'sqlite') return this.fanOutInBatch(limit, targets);
-    return this.dataSource.transaction(async (m) => {
-      const events = await runNamed<Row>(m, this.fanOutSql(), { limit });
-      if (events.length === 0) return 0;
-      const rows = await this.newDeliveries(m, events, targets);
-      for (let i = 0; i < rows.length; i += CHUNK)
-        await m.getRepository(EventDeliveryEntity).insert(rows.slice(i, i + CHUNK));
-      await m
-        .getRepository(EventEntity)
-        .update({ id: In(events.map((e) => Number(e.id))) }, { fannedOut: 1 });
-      return events.length;
-    });
-  }
-
-  private async fanOutInBatch(limit: number, targets: DeliveryTarget[]): Promise<number> {
     const m = this.dataSource.manager;
     const events = await runNamed<Row>(m, this.fanOutSql(), { limit });
     if (events.length === 0) return 0;
     const rows = await this.newDeliveries(m, events, targets);
-    const steps: BatchStep[] = events.map((e) => ({
-      kind: 'update',
-      target: EventEntity,
-      set: { fannedOut: 1 },
-      where: { id: Number(e.id), fannedOut: 0 },
-      expectRows: 1,
-      otherwise: () => new FannedOutElsewhere(),
-    }));
+    // Events in groups of at most MAX_DELIVERIES_A_BATCH deliveries: a batch is one statement on PostgreSQL.
+    let fanned = 0;
+    for (let first = 0, last = 0; first < events.length; first = last) {
+      let deliveries = 0;
+      while (
+        last < events.length &&
+        (last === first || deliveries + rows[last].length <= MAX_DELIVERIES_A_BATCH)
+      )
+        deliveries += rows[last++].length;
+      fanned += await this.fanOutGroup(events.slice(first, last), rows.slice(first, last).flat());
+    }
+    return fanned;
+  }
+
+  /** Marks the events fanned out and writes their deliveries in one batch; 0 when another instance was first. */
+  private async fanOutGroup(events: Row[], rows: Array<Partial<EventDeliveryEntity>>): Promise<number> {
+    const steps: BatchStep[] = [];
+    for (let i = 0; i < events.length; i += CHUNK) {
+      const ids = events.slice(i, i + CHUNK).map((e) => Number(e.id));
+      steps.push({
+        kind: 'update',
+        target: EventEntity,
+        set: { fannedOut: 1 },
+        where: { id: oneOf(ids), fannedOut: 0 },
+        expectRows: ids.length,
+        otherwise: () => new FannedOutElsewhere(),
+      });
+    }
     for (let i = 0; i < rows.length; i += CHUNK)
       steps.push({ kind: 'insert', target: EventDeliveryEntity, rows: rows.slice(i, i + CHUNK) });
     try {
-      await this.writes.write({ steps });
+      await this.writes.write({ steps, seldom: true });
     } catch (err) {
       // Nothing was written; the next round reads the events that are still left.
       if (err instanceof FannedOutElsewhere) return 0;
@@ -96,12 +102,12 @@ export class TypeOrmEventStore extends EventStore {
     return events.length;
   }
 
-  /** The pending deliveries of `events`: one per static target and per matching subscription. */
+  /** The pending deliveries of each of `events`: one per static target and per matching subscription. */
   private async newDeliveries(
     m: EntityManager,
     events: Row[],
     targets: DeliveryTarget[],
-  ): Promise<Array<Partial<EventDeliveryEntity>>> {
+  ): Promise<Array<Array<Partial<EventDeliveryEntity>>>> {
     const enabled = await m.getRepository(WebhookSubscriptionEntity).find({
       select: { id: true, events: true, userId: true },
       where: { enabled: 1 },
@@ -115,8 +121,7 @@ export class TypeOrmEventStore extends EventStore {
     );
     const subscriptions = enabled.filter((s) => allowed.has(s.userId));
     const now = new Date();
-    const rows: Array<Partial<EventDeliveryEntity>> = [];
-    for (const e of events) {
+    return events.map((e) => {
       const eventId = Number(e.id);
       const all = [
         ...targets,
@@ -124,9 +129,8 @@ export class TypeOrmEventStore extends EventStore {
           .filter((s) => s.events.split(',').includes(String(e.event)))
           .map((s) => ({ listener: 'subscription', target: String(s.id) })),
       ];
-      for (const t of all) rows.push({ eventId, ...t, status: 'pending', attempts: 0, nextAttemptAt: now });
-    }
-    return rows;
+      return all.map((t) => ({ eventId, ...t, status: 'pending', attempts: 0, nextAttemptAt: now }));
+    });
   }
 
   async backlog(now: Date): Promise<EventBacklog> {
@@ -333,7 +337,7 @@ export class TypeOrmEventStore extends EventStore {
     max: number,
   ): Promise<WebhookSubscription | null> {
     const repo = this.dataSource.getRepository(WebhookSubscriptionEntity);
-    const result = await repo.insert({
+    const row = {
       userId: s.userId,
       url: s.url,
       events: s.events.join(','),
@@ -342,11 +346,18 @@ export class TypeOrmEventStore extends EventStore {
       enabled: 1,
       disabledReason: null,
       failingSince: null,
+    };
+    const { keys } = await this.writes.write({
+      steps: [{ kind: 'insert', target: WebhookSubscriptionEntity, rows: [row], name: 'new', key: 'id' }],
+      seldom: true,
     });
-    const id = Number((result.identifiers[0] as { id: number }).id);
-    // Parallel registrations each count the rows up to their own: only the first `max` stay.
+    const id = keys.new;
+    // Parallel registrations each count the committed rows up to their own: only the first `max` stay.
     if ((await repo.countBy({ userId: s.userId, id: LessThanOrEqual(id) })) > max) {
-      await repo.delete({ id });
+      await this.writes.write({
+        steps: [{ kind: 'delete', target: WebhookSubscriptionEntity, where: { id } }],
+        seldom: true,
+      });
       return null;
     }
     return this.subscription(id);
@@ -372,10 +383,12 @@ export class TypeOrmEventStore extends EventStore {
   }
 
   async deleteSubscription(id: number, userId: number | null): Promise<boolean> {
-    const result = await this.dataSource
-      .getRepository(WebhookSubscriptionEntity)
-      .delete(userId === null ? { id } : { id, userId });
-    return (result.affected ?? 0) > 0;
+    const where = userId === null ? { id } : { id, userId };
+    const { counts } = await this.writes.write({
+      steps: [{ kind: 'delete', target: WebhookSubscriptionEntity, where }],
+      seldom: true,
+    });
+    return counts[0] > 0;
   }
 
   async subscriptionOutcome(
@@ -385,29 +398,28 @@ export class TypeOrmEventStore extends EventStore {
     disableBefore: Date,
     error: string,
   ): Promise<void> {
-    const qb = () => this.dataSource.createQueryBuilder().update(WebhookSubscriptionEntity);
+    const target = WebhookSubscriptionEntity;
     if (ok) {
-      await qb()
-        .set({ failingSince: null })
-        .where('"id" = :id AND "failing_since" IS NOT NULL', { id })
-        .execute();
+      await this.writes.write({
+        steps: [
+          { kind: 'update', target, set: { failingSince: null }, where: { id, failingSince: notNull } },
+        ],
+      });
       return;
     }
-    await qb().set({ failingSince: now }).where('"id" = :id AND "failing_since" IS NULL', { id }).execute();
-    await qb()
-      .set({
-        enabled: 0,
-        disabledReason:
-          `Disabled at ${now.toISOString()}: every delivery failed or was slow since the time in failingSince; last error: ${error}`.slice(
-            0,
-            500,
-          ),
-      })
-      .where('"id" = :id AND "enabled" = 1 AND "failing_since" <= :before', {
-        id,
-        before: timestampParam(disableBefore),
-      })
-      .execute();
+    const reason = `Disabled at ${now.toISOString()}: every delivery failed or was slow since the time in failingSince; last error: ${error}`;
+    // The second step cannot match a row the first one has just marked: disableBefore is before now.
+    await this.writes.write({
+      steps: [
+        { kind: 'update', target, set: { failingSince: now }, where: { id, failingSince: null } },
+        {
+          kind: 'update',
+          target,
+          set: { enabled: 0, disabledReason: reason.slice(0, 500) },
+          where: { id, enabled: 1, failingSince: atMost(disableBefore) },
+        },
+      ],
+    });
   }
 
   private async eventsById(ids: number[]): Promise<Map<number, StoredEvent>> {

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IdempotencyKeyEntity, readTimestamp } from '@app/erp-db';
-import { FindOptionsWhere, IsNull, LessThan, Repository } from 'typeorm';
-import { isUniqueViolation, UnitOfWork } from '../../../database/unit-of-work';
+import { Repository } from 'typeorm';
+import { isUniqueViolation, lessThan, Row, UnitOfWork } from '../../../database/unit-of-work';
 import { IdempotencyRecord, IdempotencyStore } from '../../ports/idempotency-store';
 
 /** Writes go through the UnitOfWork so that, on SQLite, no other request's transaction absorbs them. */
@@ -28,10 +28,8 @@ export class TypeOrmIdempotencyStore extends IdempotencyStore {
       createdAt: record.createdAt,
     };
     try {
-      await this.writes.once({
-        kind: 'insert',
-        build: (m) =>
-          m.createQueryBuilder().insert().into(IdempotencyKeyEntity).values(row).updateEntity(false),
+      await this.writes.write({
+        steps: [{ kind: 'insert', target: IdempotencyKeyEntity, rows: [{ ...row }] }],
       });
       return true;
     } catch (err) {
@@ -61,38 +59,39 @@ export class TypeOrmIdempotencyStore extends IdempotencyStore {
     key: string,
     response: { statusCode: number; body: string; headers: string },
   ): Promise<void> {
-    await this.writes.once({
-      kind: 'change',
-      build: (m) =>
-        m
-          .createQueryBuilder()
-          .update(IdempotencyKeyEntity)
-          .set({
+    await this.writes.write({
+      steps: [
+        {
+          kind: 'update',
+          target: IdempotencyKeyEntity,
+          set: {
             statusCode: response.statusCode,
             responseBody: response.body,
             responseHeaders: response.headers,
-          })
-          .where({ userName, idemKey: key, statusCode: IsNull() }),
+          },
+          where: { userName, idemKey: key, statusCode: null },
+        },
+      ],
     });
   }
 
   async release(userName: string, key: string): Promise<void> {
-    await this.delete({ userName, idemKey: key, statusCode: IsNull() });
+    await this.delete({ userName, idemKey: key, statusCode: null });
   }
 
   async deleteExpired(userName: string, key: string, before: Date): Promise<void> {
-    await this.delete({ userName, idemKey: key, createdAt: LessThan(before) });
+    await this.delete({ userName, idemKey: key, createdAt: lessThan(before) });
   }
 
   purge(before: Date): Promise<number> {
-    return this.delete({ createdAt: LessThan(before) });
+    return this.delete({ createdAt: lessThan(before) });
   }
 
   /** Deletes the keys that match; returns how many. */
-  private delete(where: FindOptionsWhere<IdempotencyKeyEntity>): Promise<number> {
-    return this.writes.once({
-      kind: 'change',
-      build: (m) => m.createQueryBuilder().delete().from(IdempotencyKeyEntity).where(where),
+  private async delete(where: Row): Promise<number> {
+    const { counts } = await this.writes.write({
+      steps: [{ kind: 'delete', target: IdempotencyKeyEntity, where }],
     });
+    return counts[0];
   }
 }
