@@ -7,7 +7,7 @@ import {
   stepsOf,
   ValueWriter,
 } from './batch-statements';
-import { queryNamed, queryPreparedNamed } from './prepared-statements';
+import { queryNamed, queryPreparedNamed } from './sql-gateway';
 import { BatchResult, DRAWN_EVENT_ID, DRAWN_NUMBER, GeneratedKey, WriteBatch } from './unit-of-work';
 
 /** In the text of the error a failed check raises: the index of the step that failed. */
