@@ -7,6 +7,7 @@ import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { ARTICLE_LIST_TABLES } from '../src/database/postgres-read-pool';
 import { freePort, login, serviceNodeOptions, startServer, stop } from './support/service';
 import { BENCH_CATALOGUE, ensureBenchCatalogue } from './support/catalogue';
 import { compileProject } from './support/compile';
@@ -75,18 +76,6 @@ interface Figures {
   export: { seconds: number; mb: number; rssBeforeMb: number; peakMb: number; cpuSeconds: number };
 }
 
-/** The tables of the article list, whose statistics `--no-statistics` deletes. */
-const LIST_TABLES = [
-  'Artikel',
-  'ArtikelText',
-  'Attribut',
-  'Preis',
-  'PreisListe',
-  'Lagerbestand',
-  'Reservierung',
-  'ArtikelVPE',
-];
-
 async function dropStatistics(url: string): Promise<void> {
   const { Client } = await import('pg');
   const client = new Client({ connectionString: url });
@@ -95,7 +84,7 @@ async function dropStatistics(url: string): Promise<void> {
     await client.query(
       `DELETE FROM pg_statistic WHERE starelid IN (SELECT c.oid FROM pg_class c
          JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = current_schema() AND c.relname = ANY($1))`,
-      [LIST_TABLES],
+      [ARTICLE_LIST_TABLES],
     );
   } finally {
     await client.end();
