@@ -1,3 +1,4 @@
+import { sqliteDriver } from '@app/erp-db/sqlite-driver';
 import { DataSource } from 'typeorm';
 import { PreparedTexts, preparedStatementName, queryNamed, runNamed } from './sql-gateway';
 
@@ -15,7 +16,11 @@ describe('named-parameter SQL through TypeORM', () => {
   let ds: DataSource;
 
   beforeAll(async () => {
-    ds = await new DataSource({ type: 'better-sqlite3', database: ':memory:' }).initialize();
+    ds = await new DataSource({
+      type: 'better-sqlite3',
+      driver: sqliteDriver(),
+      database: ':memory:',
+    }).initialize();
     await ds.query('CREATE TABLE "T" ("id" INTEGER PRIMARY KEY, "name" TEXT)');
     await ds.query(`INSERT INTO "T" VALUES (1, 'a'), (2, 'b'), (3, 'c')`);
   });
