@@ -6,7 +6,13 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { newCustomerBody, newOrderBody } from './support/fixtures';
 import { createTestApp, json, TestApp, userAdmin } from './support/test-app';
-import { eventually, Received, validationProof, verifySignature, WebhookReceiver } from './support/webhook-receiver';
+import {
+  eventually,
+  Received,
+  validationProof,
+  verifySignature,
+  WebhookReceiver,
+} from './support/webhook-receiver';
 
 jest.setTimeout(60_000);
 
