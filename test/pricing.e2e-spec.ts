@@ -1,5 +1,7 @@
 import { dec } from '../src/common/money';
-import { PriceDetermination, PriceTier } from '../src/pricing/ports/price-determination';
+import { Decimal } from '../src/common/money';
+import { PriceContext, PriceDetermination, PriceTier } from '../src/pricing/ports/price-determination';
+import { tierFor } from '../src/pricing/price-tiers';
 import { createTestApp, TestApp } from './support/test-app';
 
 const brief = (tiers: PriceTier[] | undefined) =>
@@ -16,6 +18,13 @@ describe('pricing: the price determination port on the demo data', () => {
   afterAll(async () => {
     await t.close();
   });
+
+  /** The unit price for a quantity of one article, as order creation finds it. */
+  async function priceOf(artNr: string, unit: string, quantity: Decimal, context: PriceContext) {
+    const tiers = (await pricing.determinePrices([artNr], context)).get(artNr)?.get(unit);
+    const tier = tiers ? tierFor(tiers, quantity) : null;
+    return tier ? { price: dec(tier.PreisList), tier } : null;
+  }
 
   it('without a customer uses the default type VK in the currency', async () => {
     const chf = await pricing.determinePrices(['1000', '1002'], { debiNr: null, waehrAbk: 'CHF' });
@@ -60,18 +69,18 @@ describe('pricing: the price determination port on the demo data', () => {
     }
   });
 
-  it('determinePrice picks the tier for a quantity and answers null without a price', async () => {
+  it('the tier for a quantity for a quantity and answers null without a price', async () => {
     const ctx = { debiNr: null, waehrAbk: 'CHF' };
-    expect((await pricing.determinePrice('1000', '', dec(9), ctx))!.price.toString()).toBe('24.9');
-    expect((await pricing.determinePrice('1000', '', dec(10), ctx))!.price.toString()).toBe('23.5');
-    expect((await pricing.determinePrice('1000', '', dec(500), ctx))!.price.toString()).toBe('21.9');
-    expect((await pricing.determinePrice('1000', 'KAR', dec(12), ctx))!.price.toString()).toBe('132');
-    const own = await pricing.determinePrice('1000', '', dec(100), { debiNr: '10001', waehrAbk: 'CHF' });
+    expect((await priceOf('1000', '', dec(9), ctx))!.price.toString()).toBe('24.9');
+    expect((await priceOf('1000', '', dec(10), ctx))!.price.toString()).toBe('23.5');
+    expect((await priceOf('1000', '', dec(500), ctx))!.price.toString()).toBe('21.9');
+    expect((await priceOf('1000', 'KAR', dec(12), ctx))!.price.toString()).toBe('132');
+    const own = await priceOf('1000', '', dec(100), { debiNr: '10001', waehrAbk: 'CHF' });
     expect(own!.price.toString()).toBe('18.5');
     expect(own!.tier.PreisListNr).toBe(5);
-    expect(await pricing.determinePrice('1002', '', dec(1), ctx)).toBeNull();
-    expect(await pricing.determinePrice('1000', '', dec(1), { debiNr: null, waehrAbk: 'USD' })).toBeNull();
-    expect(await pricing.determinePrice('1000', '', dec('0.5'), ctx)).toBeNull();
+    expect(await priceOf('1002', '', dec(1), ctx)).toBeNull();
+    expect(await priceOf('1000', '', dec(1), { debiNr: null, waehrAbk: 'USD' })).toBeNull();
+    expect(await priceOf('1000', '', dec('0.5'), ctx)).toBeNull();
   });
 
   it('bulk: one call for many articles (every 7th generated article has no EUR price)', async () => {

@@ -68,8 +68,8 @@ export class OrdersService {
     const waehrAbk = (h.WaehrAbk ?? company.Leitwaehrung).toUpperCase();
     const artNrs = [...new Set(dto.Positionen.map((p) => p.ArtNr))];
     const unpriced = [...new Set(dto.Positionen.filter((p) => p.Preis == null).map((p) => p.ArtNr))];
-    // Two statements in parallel (the settings are cached): the existing order, customer and
-    // articles in one; the price lists and prices in the other (of no use if the customer turns
+    // In parallel (the settings are cached): the existing order, customer and articles in one
+    // statement; the price lists and then their prices beside it (of no use if the customer turns
     // out unknown, but asked at the same time to save a round trip).
     const [found, tiers, cashStep, storeOk, orderable, inScope] = await Promise.all([
       this.reference.lookUp(h.KundNr, bestellNr, artNrs),

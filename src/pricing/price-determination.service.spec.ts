@@ -25,7 +25,7 @@ function price(
 }
 
 class FakeSources extends PriceSources {
-  calls: Array<{ listNrs: number[]; artNrs: string[]; vpEinheit?: string }> = [];
+  calls: Array<{ listNrs: number[]; artNrs: string[] }> = [];
   constructor(
     private readonly lists: CandidatePriceList[],
     private readonly rows: StoredPrice[],
@@ -35,14 +35,10 @@ class FakeSources extends PriceSources {
   async candidateLists(): Promise<CandidatePriceList[]> {
     return this.lists;
   }
-  async prices(listNrs: number[], artNrs: string[], vpEinheit?: string): Promise<StoredPrice[]> {
-    this.calls.push({ listNrs, artNrs, vpEinheit });
-    return this.rows.filter(
-      (r) =>
-        listNrs.includes(r.PreisListNr) &&
-        artNrs.includes(r.ArtNr) &&
-        (vpEinheit === undefined || r.VPEinheit === vpEinheit),
-    );
+  async prices(listNrs: number[], artNrs: string[]): Promise<StoredPrice[]> {
+    if (listNrs.length === 0) return [];
+    this.calls.push({ listNrs, artNrs });
+    return this.rows.filter((r) => listNrs.includes(r.PreisListNr) && artNrs.includes(r.ArtNr));
   }
 }
 
@@ -98,14 +94,13 @@ describe('price determination', () => {
     expect(tierFor(tiers, dec('0.5'))).toBeNull();
   });
 
-  it('determinePrice picks the tier for the quantity in one packaging unit', async () => {
+  it("determinePrices asks the prices of the context's lists in fallback order", async () => {
     const sources = new FakeSources([lists[0]], rows);
     const service = new PriceDeterminationService(sources);
-    const hit = await service.determinePrice('A', '', dec(12), { debiNr: null, waehrAbk: 'CHF' });
-    expect(hit!.price.toString()).toBe('23.5');
-    expect(hit!.tier.AbAnzahl).toBe('10');
-    expect(sources.calls).toEqual([{ listNrs: [1], artNrs: ['A'], vpEinheit: '' }]);
-    expect(await service.determinePrice('A', 'XYZ', dec(1), { debiNr: null, waehrAbk: 'CHF' })).toBeNull();
+    const tiers = (await service.determinePrices(['A'], { debiNr: null, waehrAbk: 'CHF' })).get('A')!;
+    expect(tierFor(tiers.get('')!, dec(12))!.PreisList).toBe('23.5');
+    expect(tiers.has('XYZ')).toBe(false);
+    expect(sources.calls).toEqual([{ listNrs: [1], artNrs: ['A'] }]);
   });
 
   it('determinePrices with a context finds what priceLists + determinePrices of that sequence find', async () => {
@@ -123,7 +118,6 @@ describe('price determination', () => {
     const sources = new FakeSources([], rows);
     const service = new PriceDeterminationService(sources);
     expect(await service.determinePrices(['A'], { debiNr: null, waehrAbk: 'USD' })).toEqual(new Map());
-    expect(await service.determinePrice('A', '', dec(1), { debiNr: null, waehrAbk: 'USD' })).toBeNull();
     expect(
       await new PriceDeterminationService(new FakeSources(lists, rows)).determinePrices([], {
         debiNr: null,

@@ -32,27 +32,19 @@ export function chooseTiers(
   prices: StoredPrice[],
 ): Map<string, ArticlePriceTiers> {
   const rank = new Map(lists.map((l, i) => [l.PreisListNr, i]));
-  // With one list (no customer lists: most requests) each of its prices wins.
-  const keys = lists.length > 1 ? prices.map((p) => `${p.ArtNr}\u0000${p.VPEinheit ?? ''}`) : null;
-  const winner = new Map<string, number>();
-  if (keys !== null)
-    prices.forEach((p, i) => {
-      const r = rank.get(p.PreisListNr);
-      if (r === undefined) return;
-      const current = winner.get(keys[i]);
-      if (current === undefined || r < current) winner.set(keys[i], r);
-    });
   const result = new Map<string, ArticlePriceTiers>();
-  prices.forEach((p, i) => {
+  for (const p of prices) {
     const r = rank.get(p.PreisListNr);
-    if (r === undefined || (keys !== null && winner.get(keys[i]) !== r)) return;
+    if (r === undefined) continue;
     const unit = p.VPEinheit ?? '';
     let article = result.get(p.ArtNr);
     if (!article) result.set(p.ArtNr, (article = new Map()));
-    let tiers = article.get(unit);
-    if (!tiers) article.set(unit, (tiers = []));
-    tiers.push(toTier(p, lists[r].Preisart));
-  });
+    // The tiers so far are all of one list; a list earlier in the order replaces them.
+    const tiers = article.get(unit);
+    const current = tiers ? rank.get(tiers[0].PreisListNr)! : Infinity;
+    if (r < current) article.set(unit, [toTier(p, lists[r].Preisart)]);
+    else if (r === current) tiers!.push(toTier(p, lists[r].Preisart));
+  }
   for (const article of result.values())
     for (const tiers of article.values())
       if (tiers.length > 1) tiers.sort((a, b) => compareDecimals(a.AbAnzahl, b.AbAnzahl));

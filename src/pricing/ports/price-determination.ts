@@ -1,4 +1,3 @@
-import { Decimal } from '../../common/money';
 import { CandidatePriceList } from './price-sources';
 
 /** One price tier as the article list shows it. Amounts are exact decimal strings. */
@@ -33,9 +32,9 @@ export interface PriceListSequence {
 export type ArticlePriceTiers = Map<string, PriceTier[]>;
 
 /**
- * Port of the price determination shared by the article list (bulk, one page at a time) and
- * order creation (one article and quantity). Fallback per article and packaging unit:
- * the customer's own price list -> the customer's price-list type -> the configured default
+ * Port of the price determination shared by the article list (one page at a time) and order
+ * creation (its articles; `tierFor` picks the tier of a quantity). Fallback per article and
+ * packaging unit: the customer's own price list -> the customer's price-list type -> the configured default
  * type; the first list with a price wins; lists are never merged; only lists in the context's
  * currency count.
  */
@@ -44,22 +43,11 @@ export abstract class PriceDetermination {
   abstract priceLists(context: PriceContext): Promise<PriceListSequence>;
 
   /**
-   * Tiers for many articles in a constant number of queries (no query per article); given the
-   * context's `priceLists` already, one round trip.
+   * Tiers for many articles in a constant number of queries (no query per article); given only
+   * a context, its `priceLists` first.
    */
   abstract determinePrices(
     artNrs: string[],
     context: PriceContext | PriceListSequence,
   ): Promise<Map<string, ArticlePriceTiers>>;
-
-  /**
-   * The unit price for `quantity` of one article in packaging unit `vpEinheit` ('' = base unit):
-   * the tier with the highest AbAnzahl <= quantity. Null when no list has a price.
-   */
-  abstract determinePrice(
-    artNr: string,
-    vpEinheit: string,
-    quantity: Decimal,
-    context: PriceContext,
-  ): Promise<{ price: Decimal; tier: PriceTier } | null>;
 }

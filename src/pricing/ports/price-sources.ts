@@ -26,21 +26,6 @@ export abstract class PriceSources {
    */
   abstract candidateLists(debiNr: string | null, waehrAbk: string): Promise<CandidatePriceList[]>;
 
-  /** Every price row of these lists for these articles (optionally of one packaging unit only). */
-  abstract prices(listNrs: number[], artNrs: string[], vpEinheit?: string): Promise<StoredPrice[]>;
-
-  /**
-   * `candidateLists` and the `prices` of those lists for these articles together. This default
-   * asks one after the other; an adapter may answer both in one round trip.
-   */
-  async candidateListsWithPrices(
-    debiNr: string | null,
-    waehrAbk: string,
-    artNrs: string[],
-  ): Promise<{ lists: CandidatePriceList[]; prices: StoredPrice[] }> {
-    const lists = await this.candidateLists(debiNr, waehrAbk);
-    if (lists.length === 0 || artNrs.length === 0) return { lists, prices: [] };
-    const listNrs = [...new Set(lists.map((l) => l.PreisListNr))];
-    return { lists, prices: await this.prices(listNrs, artNrs) };
-  }
+  /** Every price row of these lists for these articles; none, without a query, for no list. */
+  abstract prices(listNrs: number[], artNrs: string[]): Promise<StoredPrice[]>;
 }
