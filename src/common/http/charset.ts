@@ -18,13 +18,8 @@ export function charsetOf(contentType: string | undefined): string {
   return match ? match[1].toLowerCase() : 'utf-8';
 }
 
-/** Decodes a request body by its declared charset; null for a charset we do not accept. */
+/** Decodes a request body by its declared charset, without a BOM; null for a charset not accepted. */
 export function decodeBody(body: Buffer, charset: string): string | null {
   const codec = DECODERS.get(charset);
-  if (!codec) return null;
-  if (codec === 'utf8') {
-    const text = body.toString('utf8');
-    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  }
-  return iconv.decode(body, codec);
+  return codec ? iconv.decode(body, codec) : null;
 }

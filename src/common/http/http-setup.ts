@@ -11,50 +11,27 @@ import { charsetOf, decodeBody } from './charset';
 import { encodeLatin1Json } from './json-bytes';
 import { jsonShapeProblem, nulInParameters } from './json-shape';
 import { trustFunction } from './proxy-trust';
+import { E_INVOICE_PATH } from './openapi-completion';
 import { setupSwagger } from './swagger';
 import { ServiceMetrics } from '../../metrics/service-metrics';
 import { authenticateBeforeBody } from '../../auth/guards';
 import { TokenService } from '../../auth/token.service';
 import { createValidationPipe } from './validation';
 
-const ZUGFERD_PATH = '/www/zugferd';
+const unsupportedMediaType = (description: string) => new ApiError(415, ERROR_CODES[415], description);
 
-/** By the matched route (never the raw URL, which a client may percent-encode differently). */
-function bodyLimitFor(req: FastifyRequest, config: AppConfig): number {
-  return req.routeOptions.url === ZUGFERD_PATH ? config.zugferdBodyLimitBytes : config.bodyLimitBytes;
-}
-
-function tooLarge(): ApiError {
-  return new ApiError(413, 'payload_too_large', 'The request body is larger than allowed for this endpoint.');
-}
-
-/** Accepts an incoming X-Request-Id only when it is short and plain; otherwise makes one. */
-export function requestIdFrom(header: string | string[] | undefined): string {
-  const value = Array.isArray(header) ? header[0] : header;
-  return value && /^[A-Za-z0-9._:-]{1,128}$/.test(value) ? value : randomUUID();
-}
-
-/**
- * Headers every response carries: no content sniffing, no framing, no referrer; every JSON answer
- * and everything of a /www route (by the matched route, not the raw URL, which may be encoded) is
- * not stored by caches unless the route says otherwise (media revalidate by ETag);
- * HSTS only on a request that came over HTTPS (directly or through the trusted proxy).
- */
-function setSecurityHeaders(req: FastifyRequest, reply: FastifyReply): void {
-  reply.header('X-Content-Type-Options', 'nosniff');
-  reply.header('X-Frame-Options', 'DENY');
-  reply.header('Referrer-Policy', 'no-referrer');
-  reply.removeHeader('X-Powered-By');
-  const json = /^application\/json/i.test(String(reply.getHeader('content-type') ?? ''));
-  const dataRoute = (req.routeOptions.url ?? '').startsWith('/www/');
-  if ((json || dataRoute) && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
-  if (req.protocol === 'https')
-    reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-}
-
-/** The one error body (ASCII only, so it is the same bytes in either response charset). */
-function errorBody(status: number, description: string): string {
-  return JSON.stringify({ error: ERROR_CODES[status] ?? 'invalid_request', error_description: description });
+/** The one error body (ASCII only, so it is the same bytes in either response charset), its headers. */
+function errorResponse(config: AppConfig, status: number, description: string) {
+  const body = JSON.stringify({
+    error: ERROR_CODES[status] ?? 'invalid_request',
+    error_description: description,
+  });
+  const headers = {
+    'Content-Type': `application/json; charset=${config.responseCharset}`,
+    'X-Content-Type-Options': 'nosniff',
+    'Cache-Control': 'no-store',
+  };
+  return { body, headers };
 }
 
 /**
@@ -63,18 +40,12 @@ function errorBody(status: number, description: string): string {
  */
 function frameworkError(config: AppConfig) {
   return (error: FastifyError, _req: FastifyRequest, reply: FastifyReply): void => {
-    const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
-    void reply
-      .code(tooLong ? 414 : 400)
-      .header('Content-Type', `application/json; charset=${config.responseCharset}`)
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Cache-Control', 'no-store')
-      .send(
-        errorBody(
-          tooLong ? 414 : 400,
-          tooLong ? 'The request path is too long.' : 'The request URL is malformed.',
-        ),
-      );
+    const [status, description] =
+      error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? [414, 'The request path is too long.']
+        : [400, 'The request URL is malformed.'];
+    const { body, headers } = errorResponse(config, status, description);
+    void reply.code(status).headers(headers).send(body);
   };
 }
 
@@ -91,14 +62,11 @@ function clientError(config: AppConfig) {
         : err.code === 'HPE_HEADER_OVERFLOW'
           ? [431, 'The request headers (or the URL) are larger than allowed.']
           : [400, 'The request is not valid HTTP.'];
-    const body = errorBody(status, description);
+    const { body, headers } = errorResponse(config, status, description);
+    const all = { ...headers, 'Content-Length': Buffer.byteLength(body), Connection: 'close' };
+    const head = Object.entries(all).map(([name, value]) => `${name}: ${value}\r\n`);
     if (socket.writable)
-      socket.write(
-        `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
-          `Content-Type: application/json; charset=${config.responseCharset}\r\n` +
-          `Content-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\n` +
-          `Cache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
-      );
+      socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head.join('')}\r\n${body}`);
     socket.destroy(err);
   };
 }
@@ -109,8 +77,12 @@ export function fastifyOptions(config: AppConfig) {
     trustProxy: trustFunction(config.trustProxy),
     // Every route reads at most this much, chunked or not; POST /www/zugferd raises its own limit.
     bodyLimit: config.bodyLimitBytes,
-    genReqId: (req: { headers: Record<string, string | string[] | undefined> }) =>
-      requestIdFrom(req.headers['x-request-id']),
+    // An incoming X-Request-Id only when it is short and plain; otherwise a new one.
+    genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
+      const header = req.headers['x-request-id'];
+      const value = Array.isArray(header) ? header[0] : header;
+      return value && /^[A-Za-z0-9._:-]{1,128}$/.test(value) ? value : randomUUID();
+    },
     logger: false,
     // Slow clients (slowloris): a request must arrive whole in time, idle connections close.
     requestTimeout: config.requestTimeoutMs,
@@ -136,12 +108,12 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   // POST /www/zugferd takes invoices of up to ZUGFERD_BODY_LIMIT_BYTES, from authenticated users only:
   // the token is checked before a byte of the body is read.
   fastify.addHook('onRoute', (route) => {
-    if (route.url === ZUGFERD_PATH && [route.method].flat().includes('POST'))
+    if (route.url === E_INVOICE_PATH && [route.method].flat().includes('POST'))
       route.bodyLimit = config.zugferdBodyLimitBytes;
   });
   const tokens = app.get(TokenService, { strict: false });
   fastify.addHook('onRequest', async (req: FastifyRequest) => {
-    if (req.method === 'POST' && req.routeOptions.url === ZUGFERD_PATH)
+    if (req.method === 'POST' && req.routeOptions.url === E_INVOICE_PATH)
       await authenticateBeforeBody(req, tokens);
   });
 
@@ -152,16 +124,11 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
     (req, body, done) => {
       if ((body as Buffer).length === 0) return done(null, undefined);
       const text = decodeBody(body as Buffer, charsetOf(req.headers['content-type']));
-      if (text === null) {
+      if (text === null)
         return done(
-          new ApiError(
-            415,
-            'unsupported_media_type',
-            'Unsupported charset; use UTF-8, ISO-8859-1 or windows-1252.',
-          ),
+          unsupportedMediaType('Unsupported charset; use UTF-8, ISO-8859-1 or windows-1252.'),
           undefined,
         );
-      }
       let parsed: unknown;
       try {
         parsed = JSON.parse(text);
@@ -177,10 +144,7 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
     const hasBody =
       Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
     if (!hasBody) return done(null, undefined);
-    done(
-      new ApiError(415, 'unsupported_media_type', 'Unsupported Content-Type; send application/json.'),
-      undefined,
-    );
+    done(unsupportedMediaType('Unsupported Content-Type; send application/json.'), undefined);
   });
 
   // Request durations by route pattern (never the raw URL: bounded label values).
@@ -200,23 +164,32 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
     if (problem) throw problem;
   });
 
-  // Reject an announced oversize body before reading it.
+  // Reject an announced oversize body before reading it (by the matched route's limit).
   fastify.addHook('onRequest', async (req: FastifyRequest) => {
-    const length = Number(req.headers['content-length'] ?? 0);
-    if (length > bodyLimitFor(req, config)) throw tooLarge();
+    if (Number(req.headers['content-length'] ?? 0) <= req.routeOptions.bodyLimit!) return;
+    throw new ApiError(413, ERROR_CODES[413], 'The request body is larger than allowed for this endpoint.');
   });
 
+  /**
+   * Every response: its X-Request-Id, no content sniffing, no framing, no referrer; every JSON
+   * answer and everything of a /www route (by the matched route, not the raw URL, which may be
+   * encoded) is not stored by caches unless the route says otherwise (media revalidate by ETag);
+   * HSTS only on a request that came over HTTPS (directly or through the trusted proxy).
+   */
   fastify.addHook('onSend', async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     reply.header('X-Request-Id', req.id);
-    setSecurityHeaders(req, reply);
-    const type = String(reply.getHeader('content-type') ?? '');
-    if (typeof payload !== 'string' || !/^application\/json/i.test(type)) return payload;
-    if (config.responseCharset === 'utf-8') {
-      reply.header('Content-Type', 'application/json; charset=utf-8');
-      return payload;
-    }
-    reply.header('Content-Type', 'application/json; charset=iso-8859-1');
-    return encodeLatin1Json(payload);
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('X-Frame-Options', 'DENY');
+    reply.header('Referrer-Policy', 'no-referrer');
+    reply.removeHeader('X-Powered-By');
+    const json = /^application\/json/i.test(String(reply.getHeader('content-type') ?? ''));
+    const dataRoute = (req.routeOptions.url ?? '').startsWith('/www/');
+    if ((json || dataRoute) && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+    if (req.protocol === 'https')
+      reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    if (typeof payload !== 'string' || !json) return payload;
+    reply.header('Content-Type', `application/json; charset=${config.responseCharset}`);
+    return config.responseCharset === 'utf-8' ? payload : encodeLatin1Json(payload);
   });
 
   setupLogging(app);

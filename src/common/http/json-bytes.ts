@@ -4,17 +4,10 @@
 /** The charsets JSON responses are sent in (RESPONSE_CHARSET). */
 export type ResponseCharset = 'iso-8859-1' | 'utf-8';
 
-const BEYOND_LATIN1 = /[\u0100-\uffff]/;
-
-/** JSON text with every UTF-16 unit above U+00FF (surrogate halves too) written as a \uXXXX escape. */
-function latin1Text(json: string): string {
-  if (!BEYOND_LATIN1.test(json)) return json;
-  return json.replace(/[\u0100-\uffff]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
-}
-
-/** Serialised JSON as ISO-8859-1 bytes: characters above U+00FF become \uXXXX escapes, so nothing is lost. */
+/** Serialised JSON as ISO-8859-1 bytes: UTF-16 units above U+00FF (surrogate halves too) as \uXXXX. */
 export function encodeLatin1Json(json: string): Buffer {
-  return Buffer.from(latin1Text(json), 'latin1');
+  const text = json.replace(/[\u0100-\uffff]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
+  return Buffer.from(text, 'latin1');
 }
 
 /** Serialised JSON as the bytes of the response charset. */

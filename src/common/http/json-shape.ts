@@ -9,10 +9,9 @@ const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 /** PostgreSQL cannot store U+0000 in text, and no field of the interface has a use for it. */
 const NUL = '\u0000';
 
-const nulProblem = (field: string): ApiError =>
-  ApiError.badRequest('The request is invalid; see info.fields.', [
-    { field, message: 'must not contain the character U+0000' },
-  ]);
+const fieldProblem = (field: string, message: string): ApiError =>
+  ApiError.badRequest('The request is invalid; see info.fields.', [{ field, message }]);
+const nulProblem = (field: string): ApiError => fieldProblem(field, 'must not contain the character U+0000');
 
 /**
  * Checks a parsed JSON body without recursion: no deeper than MAX_JSON_DEPTH, no key that names
@@ -34,10 +33,7 @@ export function jsonShapeProblem(body: unknown): ApiError | null {
     for (const key of Object.keys(value)) {
       const field = path ? `${path}.${key}` : key;
       if (key.includes(NUL)) return nulProblem(field);
-      if (PROTOTYPE_KEYS.has(key))
-        return ApiError.badRequest('The request is invalid; see info.fields.', [
-          { field, message: `property ${key} should not exist` },
-        ]);
+      if (PROTOTYPE_KEYS.has(key)) return fieldProblem(field, `property ${key} should not exist`);
       pending.push({ value: (value as Record<string, unknown>)[key], depth: depth + 1, path: field });
     }
   }

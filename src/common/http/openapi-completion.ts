@@ -5,7 +5,7 @@ type Operation = NonNullable<OpenAPIObject['paths'][string]['get']>;
 type Responses = Operation['responses'];
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'] as const;
-const E_INVOICE_PATH = '/www/zugferd';
+export const E_INVOICE_PATH = '/www/zugferd';
 /** The e-invoice route's own error body covers these; authentication and rate limit answer D2. */
 const E_INVOICE_BODY_STATUSES = ['400', '413', '415', '503'];
 

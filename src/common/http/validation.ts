@@ -19,7 +19,6 @@ export function createValidationPipe(): ValidationPipe {
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,
-    validateCustomDecorators: false,
     exceptionFactory: (errors) =>
       ApiError.badRequest('The request is invalid; see info.fields.', fieldProblems(errors)),
   });
