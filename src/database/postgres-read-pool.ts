@@ -3,9 +3,9 @@ import { Pool } from 'pg';
 import Cursor from 'pg-cursor';
 import { CONNECT_TIMEOUT_MS } from '@app/erp-db';
 import { positionalParameters } from './named-parameters';
-import { PreparedTexts } from './sql-gateway';
+import { PreparedTexts, published } from './sql-gateway';
 import { KeyListBuilder } from './key-list';
-import { KeyList, published, ReadStatement, SqlReader } from './sql-reader';
+import { KeyList, ReadStatement, SqlReader } from './sql-reader';
 
 /**
  * The read sessions' settings: UTC as the time zone in which timestamptz values are written as
@@ -87,7 +87,7 @@ export class PostgresReadPool extends SqlReader implements OnApplicationBootstra
   }
 
   read(statements: ReadStatement[]): Promise<unknown[][][]> {
-    published(statements);
+    for (const s of statements) published(s.sql);
     return Promise.all(statements.map((s) => this.rows(s)));
   }
 
@@ -97,7 +97,7 @@ export class PostgresReadPool extends SqlReader implements OnApplicationBootstra
    * costs the event loop about twice as much.
    */
   async keys(statement: ReadStatement): Promise<KeyList> {
-    published([statement]);
+    published(statement.sql);
     const [text, values] = positionalParameters(statement.sql, statement.params, '$n');
     const client = await this.pool.connect();
     // Checked out, the connection has no pool listener: its loss fails the cursor, not the process.

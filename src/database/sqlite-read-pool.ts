@@ -1,7 +1,8 @@
 import { OnApplicationShutdown } from '@nestjs/common';
 import { Piscina } from 'piscina';
 import { workerScript } from '../common/worker-script';
-import { KeyList, published, ReadStatement, SqlReader } from './sql-reader';
+import { published } from './sql-gateway';
+import { KeyList, ReadStatement, SqlReader } from './sql-reader';
 import { RowsMessage, rowsOf } from './read-thread-rows';
 import type { ReadTask, SqliteReadSettings } from './sqlite-read-worker';
 
@@ -38,12 +39,12 @@ export class SqliteReadPool extends SqlReader implements OnApplicationShutdown {
   }
 
   async read(statements: ReadStatement[]): Promise<unknown[][][]> {
-    published(statements);
+    for (const s of statements) published(s.sql);
     return rowsOf((await this.pool.run({ statements })) as RowsMessage);
   }
 
   async keys(statement: ReadStatement): Promise<KeyList> {
-    published([statement]);
+    published(statement.sql);
     const { bytes, ends } = (await this.pool.run({ keys: statement })) as {
       bytes: Uint8Array;
       ends: Uint32Array;
