@@ -1,7 +1,7 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { DataSource, QueryFailedError } from 'typeorm';
 import { prepareSqliteConnection, sqliteDriver } from '@app/erp-db';
-import { valuesHiddenFromPlanner } from './sqlite-parameters';
+import { valuesHiddenFromPlanner } from './values-hidden-from-planner';
 
 /** Statement texts kept prepared per connection. */
 const MAX_STATEMENTS = 500;

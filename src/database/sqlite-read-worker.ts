@@ -6,7 +6,7 @@ import { workerData } from 'node:worker_threads';
 import { positionalParameters } from './named-parameters';
 import { KeyListBuilder } from './key-list';
 import { rowsMessage } from './read-thread-rows';
-import { valuesHiddenFromPlanner } from './sqlite-parameters';
+import { valuesHiddenFromPlanner } from './values-hidden-from-planner';
 import type { ReadStatement } from './sql-reader';
 
 // A read thread of the SQLite read pool: one read-only connection, prepared statements reused.
