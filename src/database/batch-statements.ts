@@ -2,6 +2,7 @@ import { DataSource, EntityTarget, ObjectLiteral } from 'typeorm';
 import { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import type { SqlServerDriver } from 'typeorm/driver/sqlserver/SqlServerDriver';
 import { EVENT_NUMBER_RANGE, EventEntity, NumberRangeEntity } from '@app/erp-db';
+import { sqliteConnection } from './sqlite-connection';
 import {
   BatchResult,
   BatchStep,
@@ -19,20 +20,32 @@ import {
 /** How a statement writes one value: a placeholder for a parameter, or an SQL expression. */
 export type ValueWriter = (value: unknown, column: ColumnMetadata) => string;
 
+/** A statement of a batch with its parameters. */
+interface PlannedStatement {
+  sql: string;
+  params: unknown[];
+}
+
+/** What a statement did: the rows it returned, the rows it changed. */
+interface Outcome {
+  rows: Row[];
+  changes: number;
+}
+
 const quote = (name: string): string => `"${name.replace(/"/g, '""')}"`;
 const entity = (target: Table): EntityTarget<ObjectLiteral> => target as EntityTarget<ObjectLiteral>;
+const isGeneratedKey = (c: ColumnMetadata): boolean => c.isGenerated && c.generationStrategy === 'increment';
 
 /**
- * INSERT, UPDATE and DELETE statements straight from the entity metadata: column names, the
- * driver's value conversion (dates, decimals) and a placeholder per value. Cheaper than building
- * a QueryBuilder per statement on the hot path of order creation, and it lets the caller splice
- * expressions (the drawn number, an earlier generated key) in place of values.
+ * The adapters on a TypeORM DataSource. They write INSERT, UPDATE and DELETE statements straight
+ * from the entity metadata: column names, the driver's value conversion (dates, decimals) and a
+ * placeholder per value. Cheaper than building a QueryBuilder per statement on the hot path of
+ * order creation, and it lets the caller splice expressions (the drawn number, an earlier
+ * generated key) in place of values.
  */
-export class BatchStatements {
-  constructor(private readonly dataSource: DataSource) {}
-
-  table(target: Table): string {
-    return quote(this.dataSource.getMetadata(entity(target)).tableName);
+export abstract class DataSourceUnitOfWork extends UnitOfWork {
+  constructor(protected readonly dataSource: DataSource) {
+    super();
   }
 
   column(target: Table, property: string): ColumnMetadata {
@@ -41,33 +54,37 @@ export class BatchStatements {
     return column;
   }
 
+  /** The quoted generated key column of `target`, which an insert step with a `name` returns. */
+  generatedKey(target: Table): string {
+    const column = this.dataSource.getMetadata(entity(target)).columns.find(isGeneratedKey);
+    if (!column) throw new Error(`${String(target)} has no generated key`);
+    return quote(column.databaseName);
+  }
+
   /**
    * `INSERT INTO "T" ("a", "b")<output> VALUES (…), (…)` over every column but a generated key;
    * `output` is SQL Server's OUTPUT clause.
    */
   insert(target: Table, rows: Row[], write: ValueWriter, output = ''): string {
     const metadata = this.dataSource.getMetadata(entity(target));
-    const columns = metadata.columns.filter(
-      (c) => c.isInsert && !(c.isGenerated && c.generationStrategy === 'increment'),
-    );
+    const columns = metadata.columns.filter((c) => c.isInsert && !isGeneratedKey(c));
     const values = rows.map((row) => `(${columns.map((c) => write(row[c.propertyName], c)).join(', ')})`);
     return `INSERT INTO ${quote(metadata.tableName)} (${columns.map((c) => quote(c.databaseName)).join(', ')})${output} VALUES ${values.join(', ')}`;
   }
 
-  /** `UPDATE "T" SET … WHERE …`; an undefined value in `set` is left out. */
-  update(target: Table, set: Row, where: Row, write: ValueWriter): string {
-    const assignments = Object.entries(set)
+  /** `UPDATE "T" SET … WHERE …` (an undefined value in `set` is left out) or `DELETE FROM "T" WHERE …`. */
+  change(step: Exclude<BatchStep, { kind: 'insert' }>, write: ValueWriter): string {
+    const table = quote(this.dataSource.getMetadata(entity(step.target)).tableName);
+    const assignments = Object.entries(step.kind === 'update' ? step.set : {})
       .filter(([, v]) => v !== undefined)
       .map(([p, v]) => {
-        const column = this.column(target, p);
+        const column = this.column(step.target, p);
         return `${quote(column.databaseName)} = ${write(v, column)}`;
       });
-    return `UPDATE ${this.table(target)} SET ${assignments.join(', ')} WHERE ${this.where(target, where, write)}`;
-  }
-
-  /** `DELETE FROM "T" WHERE …`. */
-  delete(target: Table, where: Row, write: ValueWriter): string {
-    return `DELETE FROM ${this.table(target)} WHERE ${this.where(target, where, write)}`;
+    const where = this.where(step.target, step.where, write);
+    return step.kind === 'update'
+      ? `UPDATE ${table} SET ${assignments.join(', ')} WHERE ${where}`
+      : `DELETE FROM ${table} WHERE ${where}`;
   }
 
   /** The conditions joined by AND: a value is =, null is IS NULL, a Comparison its operator. */
@@ -101,12 +118,15 @@ export class BatchStatements {
    * generator, so that a synchronous (SQLite) and an awaiting (SQL Server) runner share it. It
    * yields each statement and is given its outcome; a failed step throws its own error.
    */
-  *plan(
-    batch: WriteBatch,
-    dialect: 'returning' | 'output',
-  ): Generator<PlannedStatement, BatchResult, Outcome> {
-    const placeholder = dialect === 'output' ? (i: number) => `@${i}` : () => '?';
-    const number = batch.numberRange ? yield* this.draw(batch.numberRange, dialect) : null;
+  protected *plan(batch: WriteBatch): Generator<PlannedStatement, BatchResult, Outcome> {
+    const output = this.dataSource.options.type === 'mssql';
+    const placeholder = output ? (i: number) => `@${i}` : () => '?';
+    const draw = function* (range: string): Generator<PlannedStatement, number, Outcome> {
+      const { rows } = yield { sql: drawNumberSql(placeholder(0), '', output), params: [range] };
+      if (rows.length !== 1) throw missingRange(range);
+      return Number(rows[0].LetzteNr);
+    };
+    const number = batch.numberRange ? yield* draw(batch.numberRange) : null;
     const keys: Record<string, number> = {};
     const counts: number[] = [];
     let eventId: number | null = null;
@@ -119,30 +139,25 @@ export class BatchStatements {
       }
       return value;
     };
-    const steps = stepsOf(batch);
-    for (const [i, step] of steps.entries()) {
+    for (const [i, step] of stepsOf(batch).entries()) {
       // Drawn last: the event range stays locked only until the commit just after.
-      if (i === batch.steps.length && batch.event) eventId = yield* this.draw(EVENT_NUMBER_RANGE, dialect);
+      if (i === batch.steps.length && batch.event) eventId = yield* draw(EVENT_NUMBER_RANGE);
       const params: unknown[] = [];
       const write: ValueWriter = (value, column) => {
         params.push(this.prepare(resolve(value), column));
         return placeholder(params.length - 1);
       };
       if (step.kind === 'insert') {
-        const key = step.name && step.key ? quote(this.column(step.target, step.key).databaseName) : null;
+        const key = step.name ? this.generatedKey(step.target) : null;
         const sql =
-          key && dialect === 'output'
+          key && output
             ? this.insert(step.target, step.rows, write, ` OUTPUT INSERTED.${key}`)
             : this.insert(step.target, step.rows, write) + (key ? ` RETURNING ${key}` : '');
-        const { rows } = yield { sql, params, rows: key !== null };
-        if (key && step.name) keys[step.name] = Number(Object.values(rows[0] ?? {})[0]);
+        const { rows } = yield { sql, params };
+        if (step.name) keys[step.name] = Number(Object.values(rows[0] ?? {})[0]);
         counts.push(step.rows.length);
       } else {
-        const sql =
-          step.kind === 'update'
-            ? this.update(step.target, step.set, step.where, write)
-            : this.delete(step.target, step.where, write);
-        const { changes } = yield { sql, params, rows: false };
+        const { changes } = yield { sql: this.change(step, write), params };
         if (step.kind === 'update' && step.expectRows !== undefined && changes !== step.expectRows)
           throw failedStep(step, i, changes);
         counts.push(changes);
@@ -151,32 +166,25 @@ export class BatchStatements {
     return { number, counts: counts.slice(0, batch.steps.length), keys };
   }
 
-  /** Draws the next number of a range (its row stays locked until the commit). */
-  private *draw(
-    range: string,
-    dialect: 'returning' | 'output',
-  ): Generator<PlannedStatement, number, Outcome> {
-    const { rows } = yield {
-      sql: drawNumberSql(dialect, dialect === 'output' ? '@0' : '?'),
-      params: [range],
-      rows: true,
-    };
-    if (rows.length !== 1) throw missingRange(range);
-    return Number(rows[0].LetzteNr);
+  /** Moves a number range past a number the ERP has used. */
+  protected async skipUsedNumber(range: string, numbered: NumberedKey): Promise<boolean> {
+    const m = this.dataSource.manager;
+    const row = await m.findOneBy(NumberRangeEntity, { Name: range });
+    if (!row) return false;
+    const last = Number(row.LetzteNr);
+    if (!(await m.existsBy(entity(numbered.target), { [numbered.key]: String(last + 1) }))) return false;
+    await this.write({
+      steps: [
+        {
+          kind: 'update',
+          target: NumberRangeEntity,
+          set: { LetzteNr: last + 1 },
+          where: { Name: range, LetzteNr: last },
+        },
+      ],
+    });
+    return true;
   }
-}
-
-/** A statement of a batch: its text, its parameters, and whether it returns rows. */
-export interface PlannedStatement {
-  sql: string;
-  params: unknown[];
-  rows: boolean;
-}
-
-/** What a statement did: the rows it returned, the rows it changed. */
-export interface Outcome {
-  rows: Row[];
-  changes: number;
 }
 
 /** The error of an update step that changed another number of rows than it expects. */
@@ -187,12 +195,10 @@ export function failedStep(step: BatchStep, index: number, changed: number | nul
 }
 
 /** The statement that draws a number: adds one to the range's LetzteNr and returns it. */
-export function drawNumberSql(dialect: 'returning' | 'output', name: string, condition = ''): string {
+export function drawNumberSql(name: string, condition = '', output = false): string {
   const set = 'UPDATE "Nummernkreis" SET "LetzteNr" = "LetzteNr" + 1';
   const where = `WHERE "Name" = ${name}${condition}`;
-  return dialect === 'output'
-    ? `${set} OUTPUT INSERTED."LetzteNr" ${where}`
-    : `${set} ${where} RETURNING "LetzteNr"`;
+  return output ? `${set} OUTPUT INSERTED."LetzteNr" ${where}` : `${set} ${where} RETURNING "LetzteNr"`;
 }
 
 /** The batch's steps, with the outbox row as the last one. */
@@ -215,31 +221,54 @@ export function missingRange(range: string): Error {
   return new Error(`Number range ${range} does not exist (table Nummernkreis).`);
 }
 
-/** What the adapters on a TypeORM DataSource share: moving a number range past a used number. */
-export abstract class DataSourceUnitOfWork extends UnitOfWork {
-  protected readonly sql: BatchStatements;
-
-  constructor(protected readonly dataSource: DataSource) {
-    super();
-    this.sql = new BatchStatements(dataSource);
-  }
-
-  protected async skipUsedNumber(range: string, numbered: NumberedKey): Promise<boolean> {
-    const m = this.dataSource.manager;
-    const row = await m.findOneBy(NumberRangeEntity, { Name: range });
-    if (!row) return false;
-    const last = Number(row.LetzteNr);
-    if (!(await m.existsBy(entity(numbered.target), { [numbered.key]: String(last + 1) }))) return false;
-    await this.write({
-      steps: [
-        {
-          kind: 'update',
-          target: NumberRangeEntity,
-          set: { LetzteNr: last + 1 },
-          where: { Name: range, LetzteNr: last },
-        },
-      ],
+/**
+ * SQLite: TypeORM shares one better-sqlite3 connection between all requests, so an awaited
+ * transaction would take in statements of concurrent requests. The batch's statements run on the
+ * service's own connection (SqliteConnection), synchronously in one BEGIN IMMEDIATE transaction:
+ * nothing can interleave, and it is all or nothing.
+ */
+export class SqliteUnitOfWork extends DataSourceUnitOfWork {
+  async write(batch: WriteBatch): Promise<BatchResult> {
+    const db = sqliteConnection(this.dataSource);
+    return db.transaction(() => {
+      const plan = this.plan(batch);
+      let next = plan.next();
+      while (!next.done) {
+        const statement = db.statement(next.value.sql);
+        const params = next.value.params;
+        const rows = statement.reader ? (statement.all(...params) as Row[]) : null;
+        next = plan.next(
+          rows ? { rows, changes: rows.length } : { rows: [], changes: statement.run(...params).changes },
+        );
+      }
+      return next.value;
     });
-    return true;
+  }
+}
+
+/**
+ * SQL Server: the batch's statements (the same as on SQLite) one after the other in one
+ * transaction of a query runner; numbers drawn by UPDATE … OUTPUT, their range rows locked until
+ * the commit.
+ */
+export class SqlServerUnitOfWork extends DataSourceUnitOfWork {
+  async write(batch: WriteBatch): Promise<BatchResult> {
+    const runner = this.dataSource.createQueryRunner('master');
+    try {
+      await runner.startTransaction();
+      const plan = this.plan(batch);
+      let next = plan.next();
+      while (!next.done) {
+        const result = await runner.query(next.value.sql, next.value.params, true);
+        next = plan.next({ rows: (result.records ?? []) as Row[], changes: result.affected ?? 0 });
+      }
+      await runner.commitTransaction();
+      return next.value;
+    } catch (err) {
+      if (runner.isTransactionActive) await runner.rollbackTransaction();
+      throw err;
+    } finally {
+      await runner.release();
+    }
   }
 }

@@ -26,62 +26,56 @@ export class PostgresUnitOfWork extends DataSourceUnitOfWork {
   async write(batch: WriteBatch): Promise<BatchResult> {
     const params: Record<string, unknown> = {};
     const ctes: string[] = [];
-    const selected: string[] = [];
+    const selected = [
+      batch.numberRange ? '(SELECT "LetzteNr" FROM "n") AS "number"' : 'NULL AS "number"',
+      batch.event ? '(SELECT "LetzteNr" FROM "e") AS "event"' : 'NULL AS "event"',
+    ];
     if (batch.numberRange) {
       params.range = batch.numberRange;
-      ctes.push(`"n" AS (${drawNumberSql('returning', ':range')})`);
+      ctes.push(`"n" AS (${drawNumberSql(':range')})`);
     }
     if (batch.event) {
       params.eventRange = EVENT_NUMBER_RANGE;
       // Reading "n" in the condition makes the batch's own range row lock first, always: two
       // batches never wait for each other's range rows in opposite order.
       const afterNumber = batch.numberRange ? ` AND EXISTS (SELECT 1 FROM "n")` : '';
-      ctes.push(`"e" AS (${drawNumberSql('returning', ':eventRange', afterNumber)})`);
+      ctes.push(`"e" AS (${drawNumberSql(':eventRange', afterNumber)})`);
     }
-    const keyOf = new Map<string, { cte: string; key: string }>();
+    /** Per named insert step: the sub-select of its generated key. */
+    const keyOf = new Map<string, string>();
     const write: ValueWriter = (value, column) => {
       if (value === DRAWN_NUMBER) return `(SELECT CAST("LetzteNr" AS varchar(20)) FROM "n")`;
       if (value === DRAWN_EVENT_ID) return `(SELECT "LetzteNr" FROM "e")`;
       if (value instanceof GeneratedKey) {
-        const source = keyOf.get(value.step);
-        if (!source) throw new Error(`Batch step ${value.step} comes later or returns no key.`);
-        return `(SELECT "${source.key}" FROM "${source.cte}")`;
+        const key = keyOf.get(value.step);
+        if (!key) throw new Error(`Batch step ${value.step} comes later or returns no key.`);
+        return key;
       }
       const name = `p${Object.keys(params).length}`;
-      params[name] = this.sql.prepare(value, column);
+      params[name] = this.prepare(value, column);
       return `:${name}`;
     };
     const steps = stepsOf(batch);
     steps.forEach((step, i) => {
-      const cte = `s${i}`;
+      const cte = `"s${i}"`;
       if (step.kind === 'insert') {
-        const sql = this.sql.insert(step.target, step.rows, write);
-        if (step.name && step.key) {
-          const key = this.sql.column(step.target, step.key).databaseName;
-          keyOf.set(step.name, { cte, key });
-          ctes.push(`"${cte}" AS (${sql} RETURNING "${key}")`);
-          selected.push(`(SELECT "${key}" FROM "${cte}") AS "key${i}"`);
-        } else {
-          ctes.push(`"${cte}" AS (${sql})`);
+        const sql = this.insert(step.target, step.rows, write);
+        const key = step.name ? this.generatedKey(step.target) : null;
+        ctes.push(`${cte} AS (${sql}${key ? ` RETURNING ${key}` : ''})`);
+        if (step.name && key) {
+          keyOf.set(step.name, `(SELECT ${key} FROM ${cte})`);
+          selected.push(`(SELECT ${key} FROM ${cte}) AS "key${i}"`);
         }
         return;
       }
-      const sql =
-        step.kind === 'update'
-          ? this.sql.update(step.target, step.set, step.where, write)
-          : this.sql.delete(step.target, step.where, write);
-      ctes.push(`"${cte}" AS (${sql} RETURNING 1)`);
-      selected.push(`(SELECT COUNT(*) FROM "${cte}") AS "count${i}"`);
+      ctes.push(`${cte} AS (${this.change(step, write)} RETURNING 1)`);
+      selected.push(`(SELECT COUNT(*) FROM ${cte}) AS "count${i}"`);
       if (step.kind === 'update' && step.expectRows !== undefined)
         selected.push(
-          `CAST(CASE WHEN (SELECT COUNT(*) FROM "${cte}") = ${Number(step.expectRows)} THEN '0' ` +
+          `CAST(CASE WHEN (SELECT COUNT(*) FROM ${cte}) = ${Number(step.expectRows)} THEN '0' ` +
             `ELSE '${FAILED_STEP}${i}' END AS integer) AS "check${i}"`,
         );
     });
-    selected.unshift(
-      batch.numberRange ? '(SELECT "LetzteNr" FROM "n") AS "number"' : 'NULL AS "number"',
-      batch.event ? '(SELECT "LetzteNr" FROM "e") AS "event"' : 'NULL AS "event"',
-    );
     const text = `WITH ${ctes.join(',\n')}\nSELECT ${selected.join(', ')}`;
     let row: Record<string, unknown> | undefined;
     try {
@@ -102,7 +96,7 @@ export class PostgresUnitOfWork extends DataSourceUnitOfWork {
     );
     const keys: Record<string, number> = {};
     batch.steps.forEach((step, i) => {
-      if (step.kind === 'insert' && step.name && step.key) keys[step.name] = Number(row?.[`key${i}`]);
+      if (step.kind === 'insert' && step.name) keys[step.name] = Number(row?.[`key${i}`]);
     });
     return { number: row?.number == null ? null : Number(row.number), counts, keys };
   }
