@@ -11,7 +11,7 @@ import { AppConfig, loadAppConfig } from '../common/config/app-config';
 import { TypeOrmEventStore } from '../events/adapters/typeorm/typeorm-event-store';
 import { TypeOrmOrderReferenceData } from '../orders/adapters/typeorm/typeorm-order-reference-data';
 import { TypeOrmPriceSources } from '../pricing/adapters/typeorm/typeorm-price-sources';
-import { SqlServerUnitOfWork } from './batch-statements';
+import { SqlServerUnitOfWork } from './unit-of-work-adapters';
 import { atMost, DRAWN_NUMBER, GeneratedKey, lessThan, notNull, oneOf } from './unit-of-work';
 
 /**

@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { SqliteUnitOfWork, SqlServerUnitOfWork } from './batch-statements';
-import { PostgresUnitOfWork } from './postgres-unit-of-work';
+import { PostgresUnitOfWork, SqliteUnitOfWork, SqlServerUnitOfWork } from './unit-of-work-adapters';
 import { UnitOfWork } from './unit-of-work';
 
 /** The UnitOfWork adapter of the data source's database family. */

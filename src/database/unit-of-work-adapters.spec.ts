@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { erpDataSourceOptions, AddressEntity, OrderEntity, OrderPaymentEntity } from '@app/erp-db';
-import { SqliteUnitOfWork } from './batch-statements';
+import { SqliteUnitOfWork } from './unit-of-work-adapters';
 
 describe('batch statements from entity metadata', () => {
   let ds: DataSource;
