@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { AppConfig, loadAppConfigOrExit, startsDemo } from './common/config/app-config';
 import { ServiceLifecycle } from './health/service-lifecycle';
 import { configureApp, fastifyOptions } from './common/http/http-setup';
-import { ensureSqliteFolder } from './database/database-bootstrap';
+import { ensureSqliteFolder } from './database/erp-db-settings';
 
 async function bootstrap(): Promise<void> {
   // The app module reads the settings from the environment too: the demo default goes there.

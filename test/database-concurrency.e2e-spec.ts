@@ -88,7 +88,7 @@ describe('concurrent transactions and plain writes', () => {
     await expect(
       writes.write({
         steps: [
-          { kind: 'insert', target: AddressEntity, rows: [address('steps-a')], name: 'a', key: 'AdrNr' },
+          { kind: 'insert', target: AddressEntity, rows: [address('steps-a')], name: 'a' },
           failsAs('first'),
           failsAs('second'),
         ],
@@ -101,7 +101,7 @@ describe('concurrent transactions and plain writes', () => {
     const written = await writes.write({
       steps: [
         { kind: 'insert', target: AddressEntity, rows: [address('steps-x'), address('steps-x')] },
-        { kind: 'insert', target: AddressEntity, rows: [address('steps-c')], name: 'c', key: 'AdrNr' },
+        { kind: 'insert', target: AddressEntity, rows: [address('steps-c')], name: 'c' },
         { kind: 'update', target: AddressEntity, set: { AdrName: 'steps-d' }, where: { AdrName: 'steps-b' } },
       ],
     });

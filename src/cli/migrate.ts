@@ -3,8 +3,7 @@ import 'reflect-metadata';
 import { DataSource } from 'typeorm';
 import { erpDataSourceOptions } from '@app/erp-db';
 import { loadAppConfigOrExit } from '../common/config/app-config';
-import { ensureSqliteFolder } from '../database/database-bootstrap';
-import { erpDbSettings } from '../database/erp-db-settings';
+import { ensureSqliteFolder, erpDbSettings } from '../database/erp-db-settings';
 
 /** npm run migration:run — brings the schema of DB_TYPE/DB_PATH/DATABASE_URL up to date. */
 async function main(): Promise<void> {

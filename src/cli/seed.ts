@@ -4,8 +4,7 @@ import { parseArgs } from 'node:util';
 import { DataSource } from 'typeorm';
 import { erpDataSourceOptions, isDatabaseEmpty, seedDemo } from '@app/erp-db';
 import { loadAppConfigOrExit } from '../common/config/app-config';
-import { ensureSqliteFolder } from '../database/database-bootstrap';
-import { erpDbSettings } from '../database/erp-db-settings';
+import { ensureSqliteFolder, erpDbSettings } from '../database/erp-db-settings';
 
 const USAGE = 'npm run seed -- [--articles N] [--customers N] [--orders N]';
 

@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { ErpDbSettings } from '@app/erp-db';
 import { AppConfig } from '../common/config/app-config';
 
@@ -17,4 +19,10 @@ export function databaseName(config: AppConfig): string {
   if (config.dbType === 'sqlite' || !config.databaseUrl) return `SQLite ${config.dbPath}`;
   const url = new URL(config.databaseUrl);
   return `${config.dbType === 'postgres' ? 'PostgreSQL' : 'SQL Server'} ${url.host}${url.pathname}`;
+}
+
+/** SQLite creates the file but not its folder. */
+export function ensureSqliteFolder(config: AppConfig): void {
+  if (config.dbType === 'sqlite' && config.dbPath !== ':memory:')
+    mkdirSync(dirname(config.dbPath), { recursive: true });
 }

@@ -30,6 +30,19 @@ describe('positionalParameters', () => {
     expect(values).toEqual(expectedValues);
   });
 
+  it("numbers PostgreSQL's placeholders and expands every list, key lists included, as an IN list", () => {
+    const [text, values] = positionalParameters(
+      PRICES_SQL,
+      { listNrs: [2, 7], artNrs: ['1000', "O'Brien"] },
+      '$n',
+    );
+    expect(text.replace(/\s+/g, ' ').trim()).toBe(
+      'SELECT "PreisListNr", "ArtNr", "VPEinheit", "AbAnzahl", "BisAnzahl", "PreisList", "GeaendertAm" ' +
+        'FROM "Preis" WHERE "PreisListNr" IN ($1, $2) AND "ArtNr" IN ($3, $4)',
+    );
+    expect(values).toEqual([2, 7, '1000', "O'Brien"]);
+  });
+
   it('binds values and never writes them into the text', () => {
     expect(
       positionalParameters('SELECT 1 WHERE a = :a AND b IN (:...b)', { a: "x' OR 1=1 --", b: [1, 2] }),

@@ -1,17 +1,14 @@
 /** How positional parameters are written: `?` (SQLite, SQL Server drivers) or `$1, $2, …` (PostgreSQL). */
 export type Placeholders = '?' | '$n';
 
-const PARAMETER = /:(\.\.\.)?([A-Za-z_]\w*)/g;
-
 /**
- * A statement text cut at its parameters: `pieces[i]` comes before parameter `i`. Cut once per
- * text; the texts with their lists expanded are kept per list lengths (an article page's statements
- * repeat a handful of shapes, and expanding their placeholders anew per statement made garbage).
+ * A statement text cut at its parameters: `sql.split` gives the text before each parameter, then
+ * its `...` (lists) and its name, and the text after the last one. Cut once per text; the texts
+ * with their lists expanded are kept per list lengths (an article page's statements repeat a
+ * handful of shapes, and expanding their placeholders anew per statement made garbage).
  */
 interface Template {
-  pieces: string[];
-  names: string[];
-  spread: boolean[];
+  parts: string[];
   texts: Map<string, string>;
 }
 
@@ -25,30 +22,18 @@ const templates = new Map<string, Template>();
 function templateOf(sql: string): Template {
   let template = templates.get(sql);
   if (template !== undefined) return template;
-  template = { pieces: [], names: [], spread: [], texts: new Map() };
-  let last = 0;
-  for (const m of sql.matchAll(PARAMETER)) {
-    template.pieces.push(sql.slice(last, m.index));
-    template.spread.push(m[1] !== undefined);
-    template.names.push(m[2]);
-    last = m.index + m[0].length;
-  }
-  template.pieces.push(sql.slice(last));
+  template = { parts: sql.split(/:(\.\.\.)?([A-Za-z_]\w*)/), texts: new Map() };
   if (templates.size >= MAX_TEMPLATES) templates.clear();
   templates.set(sql, template);
   return template;
 }
 
-function expand(template: Template, lengths: number[], placeholders: Placeholders): string {
+function expand(parts: string[], lengths: number[], placeholders: Placeholders): string {
   let n = 0;
-  const next = placeholders === '?' ? () => '?' : () => `$${++n}`;
-  let text = template.pieces[0];
-  template.names.forEach((_, i) => {
-    const count = template.spread[i] ? lengths[i] : 1;
-    const marks: string[] = [];
-    for (let k = 0; k < count; k++) marks.push(next());
-    text += marks.join(', ') + template.pieces[i + 1];
-  });
+  const mark = placeholders === '?' ? () => '?' : () => `$${++n}`;
+  let text = parts[0];
+  for (let i = 0; i < lengths.length; i++)
+    text += Array.from({ length: lengths[i] }, mark).join(', ') + parts[3 * i + 3];
   return text;
 }
 
@@ -66,22 +51,24 @@ export function positionalParameters(
   const template = templateOf(sql);
   const values: unknown[] = [];
   const lengths: number[] = [];
-  template.names.forEach((name, i) => {
+  for (let i = 1; i < template.parts.length; i += 3) {
+    const name = template.parts[i + 1];
     if (!Object.prototype.hasOwnProperty.call(params, name)) throw new Error(`no value for :${name}`);
     const value = params[name];
-    if (!template.spread[i]) {
+    if (template.parts[i] === undefined) {
       values.push(value);
       lengths.push(1);
-      return;
+    } else if (!Array.isArray(value) || value.length === 0) {
+      throw new Error(`:...${name} needs a non-empty list`);
+    } else {
+      for (const v of value as unknown[]) values.push(v);
+      lengths.push(value.length);
     }
-    if (!Array.isArray(value) || value.length === 0) throw new Error(`:...${name} needs a non-empty list`);
-    for (const v of value as unknown[]) values.push(v);
-    lengths.push(value.length);
-  });
+  }
   const shape = `${placeholders}${lengths.join(',')}`;
   let text = template.texts.get(shape);
   if (text === undefined) {
-    text = expand(template, lengths, placeholders);
+    text = expand(template.parts, lengths, placeholders);
     if (template.texts.size >= MAX_TEXTS) template.texts.clear();
     template.texts.set(shape, text);
   }

@@ -1,15 +1,16 @@
 import { Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { Pool, types } from 'pg';
+import { Pool } from 'pg';
 import Cursor from 'pg-cursor';
 import { CONNECT_TIMEOUT_MS } from '@app/erp-db';
 import { positionalParameters } from './named-parameters';
-import { PreparedTexts } from './sql-gateway';
-import { KeyList, KeyListBuilder, published, ReadStatement, SqlReader } from './sql-reader';
+import { PreparedTexts, published } from './sql-gateway';
+import { KeyListBuilder } from './key-list';
+import { KeyList, ReadStatement, SqlReader } from './sql-reader';
 
 /**
  * The read sessions' settings: UTC as the time zone in which timestamptz values are written as
- * text (the same instants; `parseTimestamp` reads the `+00` form fastest). Plans come from the
- * planner statistics, which the seed and the imports take (`refreshStatistics`).
+ * text (the same instants). Plans come from the planner statistics, which the seed and the imports
+ * take (`refreshStatistics`).
  */
 const SESSION = '-c TimeZone=UTC';
 
@@ -42,94 +43,6 @@ WHERE n.nspname = current_schema() AND c.relname = ANY($1)
       AND t.last_analyze IS NULL AND t.last_autoanalyze IS NULL))
 ORDER BY c.relname`;
 
-/** A statement with PostgreSQL's `$1, $2, …` parameters and their values. */
-export function numbered(s: ReadStatement): [string, unknown[]] {
-  return positionalParameters(s.sql, s.params, '$n');
-}
-
-/** PostgreSQL's `timestamp` and `timestamptz` (the article rows' and prices' GeaendertAm). */
-const TIMESTAMP = 1114;
-const TIMESTAMPTZ = 1184;
-const library = {
-  [TIMESTAMP]: types.getTypeParser(TIMESTAMP, 'text'),
-  [TIMESTAMPTZ]: types.getTypeParser(TIMESTAMPTZ, 'text'),
-};
-
-/** The number written by `length` ASCII digits from `at`, or -1. */
-function digits(text: string, at: number, length: number): number {
-  let n = 0;
-  for (let i = at; i < at + length; i++) {
-    const d = text.charCodeAt(i) - 48;
-    if (d < 0 || d > 9) return -1;
-    n = n * 10 + d;
-  }
-  return n;
-}
-
-/** The Date arguments `dateParts` read last (reused: no array per timestamp). */
-const parts = [0, 0, 0, 0, 0, 0, 0];
-
-/**
- * Reads `YYYY-MM-DD HH:MM:SS[.ffffff]` filling `text` up to `end`, with a year from 1000 on, into
- * `parts` (month from 0); false for any other text. The milliseconds are the library's arithmetic
- * (`1000 * parseFloat`), so that both agree to the last digit.
- */
-function dateParts(text: string, end: number): boolean {
-  const shaped =
-    (end === 19 || (end >= 21 && end <= 26 && text.charCodeAt(19) === 46)) &&
-    text.charCodeAt(4) === 45 &&
-    text.charCodeAt(7) === 45 &&
-    text.charCodeAt(10) === 32 &&
-    text.charCodeAt(13) === 58 &&
-    text.charCodeAt(16) === 58;
-  if (!shaped || (end > 19 && digits(text, 20, end - 20) < 0)) return false;
-  const year = digits(text, 0, 4);
-  const month = digits(text, 5, 2);
-  const day = digits(text, 8, 2);
-  const hour = digits(text, 11, 2);
-  const minute = digits(text, 14, 2);
-  const second = digits(text, 17, 2);
-  if (year < 1000 || month < 0 || day < 0 || hour < 0 || minute < 0 || second < 0) return false;
-  parts[0] = year;
-  parts[1] = month - 1;
-  parts[2] = day;
-  parts[3] = hour;
-  parts[4] = minute;
-  parts[5] = second;
-  parts[6] = end === 19 ? 0 : 1000 * parseFloat(text.slice(19, end));
-  return true;
-}
-
-/**
- * A `timestamp` or `timestamptz` as node-postgres reads it, without its regular expressions where
- * the text has PostgreSQL's usual form (`YYYY-MM-DD HH:MM:SS[.ffffff]`, `+00` after it for a
- * timestamptz in the read sessions' time zone UTC), since a cold page reads hundreds of them and
- * the library's matching leaves garbage on the event loop for each. Every
- * other form (BC, infinity, years before 1000, another offset) goes to the library's parser.
- */
-export function parseTimestamp(text: string, oid: 1114 | 1184 = TIMESTAMP): unknown {
-  if (oid === TIMESTAMP) {
-    if (dateParts(text, text.length))
-      return new Date(parts[0], parts[1], parts[2], parts[3], parts[4], parts[5], parts[6]);
-  } else if (text.endsWith('+00') && dateParts(text, text.length - 3))
-    return new Date(Date.UTC(parts[0], parts[1], parts[2], parts[3], parts[4], parts[5], parts[6]));
-  return library[oid](text);
-}
-
-const parseTimestampTz = (text: string) => parseTimestamp(text, TIMESTAMPTZ);
-
-/** The read pool's type parsers: node-postgres' own, timestamps through `parseTimestamp`. */
-const READ_TYPES = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    format === 'binary'
-      ? types.getTypeParser(oid, format)
-      : oid === TIMESTAMP
-        ? parseTimestamp
-        : oid === TIMESTAMPTZ
-          ? parseTimestampTz
-          : types.getTypeParser(oid, format)) as typeof types.getTypeParser,
-};
-
 /**
  * Statement texts run as named (prepared) statements: the list's texts are few (one per query,
  * filter and IN-list size class), so each connection parses each once. Texts beyond this run
@@ -160,7 +73,6 @@ export class PostgresReadPool extends SqlReader implements OnApplicationBootstra
       connectionString: url,
       max: size,
       options: SESSION,
-      types: READ_TYPES,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     });
     // An idle connection the server closed: the pool drops it; without a listener the process would end.
@@ -168,14 +80,14 @@ export class PostgresReadPool extends SqlReader implements OnApplicationBootstra
   }
 
   private async rows(s: ReadStatement): Promise<unknown[][]> {
-    const [text, values] = numbered(s);
+    const [text, values] = positionalParameters(s.sql, s.params, '$n');
     const name = this.prepared.nameOf(text);
     return (await this.pool.query({ text, values, rowMode: 'array', ...(name ? { name } : {}) }))
       .rows as unknown[][];
   }
 
   read(statements: ReadStatement[]): Promise<unknown[][][]> {
-    published(statements);
+    for (const s of statements) published(s.sql);
     return Promise.all(statements.map((s) => this.rows(s)));
   }
 
@@ -185,8 +97,8 @@ export class PostgresReadPool extends SqlReader implements OnApplicationBootstra
    * costs the event loop about twice as much.
    */
   async keys(statement: ReadStatement): Promise<KeyList> {
-    published([statement]);
-    const [text, values] = numbered(statement);
+    published(statement.sql);
+    const [text, values] = positionalParameters(statement.sql, statement.params, '$n');
     const client = await this.pool.connect();
     // Checked out, the connection has no pool listener: its loss fails the cursor, not the process.
     client.on('error', this.onConnectionError);

@@ -1,14 +1,16 @@
 import { sqliteDriver } from '@app/erp-db/sqlite-driver';
 import { DataSource } from 'typeorm';
-import { PreparedTexts, preparedStatementName, queryNamed, runNamed } from './sql-gateway';
+import { PreparedTexts, queryNamed, runNamed } from './sql-gateway';
 
 describe('PreparedTexts', () => {
   it('names a text the same every time, and runs texts beyond the limit unnamed', () => {
     const texts = new PreparedTexts(2);
-    expect(texts.nameOf('SELECT 1')).toBe(preparedStatementName('SELECT 1'));
-    expect(texts.nameOf('SELECT 2')).toBe(preparedStatementName('SELECT 2'));
+    const one = texts.nameOf('SELECT 1');
+    expect(one).toMatch(/^erp_[0-9a-f]{40}$/);
+    expect(new PreparedTexts(2).nameOf('SELECT 1')).toBe(one);
+    expect(texts.nameOf('SELECT 2')).not.toBe(one);
     expect(texts.nameOf('SELECT 3')).toBeUndefined();
-    expect(texts.nameOf('SELECT 1')).toBe(preparedStatementName('SELECT 1'));
+    expect(texts.nameOf('SELECT 1')).toBe(one);
   });
 });
 

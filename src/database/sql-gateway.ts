@@ -19,7 +19,7 @@ export type SqlTarget = DataSource | EntityManager;
  * connection keeps the ones it has run (at most this many, so at most DB_POOL_SIZE x this many
  * on the server) until it is closed; texts beyond the limit run unprepared.
  */
-export const MAX_PREPARED_TEXTS = 64;
+const MAX_PREPARED_TEXTS = 64;
 
 /**
  * Statements run here without `dataSource.query` (PostgreSQL named statements, SQLite reads run
@@ -27,13 +27,8 @@ export const MAX_PREPARED_TEXTS = 64;
  */
 export const directQueries = channel('erp-rest:direct-query');
 
-function published(text: string): void {
+export function published(text: string): void {
   if (directQueries.hasSubscribers) directQueries.publish({ text });
-}
-
-/** The name a statement text is prepared under on PostgreSQL (the same text, the same name). */
-export function preparedStatementName(text: string): string {
-  return `erp_${createHash('sha1').update(text).digest('hex')}`;
 }
 
 /**
@@ -46,11 +41,11 @@ export class PreparedTexts {
 
   constructor(private readonly max: number) {}
 
-  /** The name `text` runs under, or undefined when it runs unnamed. */
+  /** The name `text` runs under (the same text, the same name), or undefined when it runs unnamed. */
   nameOf(text: string): string | undefined {
     let name = this.names.get(text);
     if (name === undefined && this.names.size < this.max) {
-      name = preparedStatementName(text);
+      name = `erp_${createHash('sha1').update(text).digest('hex')}`;
       this.names.set(text, name);
     }
     return name;
@@ -75,20 +70,21 @@ function bound(on: SqlTarget, sql: string, params: Record<string, unknown>): [st
 }
 
 /**
- * `dataSource.query(text, values)`, but on PostgreSQL as a named (prepared) statement: a
- * connection parses and plans a text once and afterwards only binds and executes it, which
- * saves the server most of the work of the small, frequent statements of the order path.
- * Errors are the same `QueryFailedError` as from TypeORM. On a SQLite file a read runs at once,
- * synchronously, on a prepared statement of the service's own connection (SqliteConnection):
- * that skips TypeORM's query runner (several awaits and most of the cost of a small query), for
- * the lookups every request makes. Other databases, and SQLite writes or in-memory databases:
- * `dataSource.query`. Not logged by TypeORM's query logger.
+ * A read with named parameters as `dataSource.query` runs it, but on PostgreSQL as a named
+ * (prepared) statement: a connection parses and plans a text once and afterwards only binds and
+ * executes it, which saves the server most of the work of the small, frequent statements of the
+ * order path. Errors are the same `QueryFailedError` as from TypeORM. On a SQLite file a read runs
+ * at once, synchronously, on a prepared statement of the service's own connection
+ * (SqliteConnection): that skips TypeORM's query runner (several awaits and most of the cost of a
+ * small query), for the lookups every request makes. Other databases, and SQLite writes or
+ * in-memory databases: `dataSource.query`. Not logged by TypeORM's query logger.
  */
-export async function queryPrepared<T>(
+export async function queryPreparedNamed<T>(
   dataSource: DataSource,
-  text: string,
-  values: unknown[],
+  sql: string,
+  params: Record<string, unknown>,
 ): Promise<T[]> {
+  const [text, values] = bound(dataSource, sql, params);
   if (dataSource.options.type === 'better-sqlite3') {
     const rows = sqliteConnectionForReads(dataSource)?.read<T>(text, values) ?? null;
     if (rows === null) return dataSource.query(text, values);
@@ -119,16 +115,6 @@ export async function queryPrepared<T>(
 export function queryNamed<T>(on: SqlTarget, sql: string, params: Record<string, unknown>): Promise<T[]> {
   const [text, values] = bound(on, sql, params);
   return managerOf(on).query(text, values);
-}
-
-/** `queryPrepared` of SQL with named parameters. */
-export function queryPreparedNamed<T>(
-  dataSource: DataSource,
-  sql: string,
-  params: Record<string, unknown>,
-): Promise<T[]> {
-  const [text, values] = bound(dataSource, sql, params);
-  return queryPrepared<T>(dataSource, text, values);
 }
 
 /**

@@ -9,12 +9,6 @@ import { DataSourceReader, SqlReader } from './sql-reader';
 import { PostgresReadPool } from './postgres-read-pool';
 import { SqliteReadPool } from './sqlite-read-pool';
 
-/**
- * Page cache of a read thread's connection: the article list reads pages as ranges of the
- * article indexes, so a small cache does (the OS caches the file).
- */
-const READ_THREAD_CACHE_KIB = 16 * 1024;
-
 /** Connections of the PostgreSQL read pool (the article list's reads; writes use the DataSource's pool). */
 const POSTGRES_READ_CONNECTIONS = 8;
 
@@ -40,15 +34,14 @@ const POSTGRES_READ_CONNECTIONS = 8;
         // An in-memory database cannot be opened a second time.
         const file = config.dbType === 'sqlite' && config.dbPath !== '' && config.dbPath !== ':memory:';
         return file && config.sqliteReadThreads > 0
-          ? new SqliteReadPool({
-              file: resolve(config.dbPath),
-              threads: config.sqliteReadThreads,
-              cacheKiB: READ_THREAD_CACHE_KIB,
-              onThreadError: throttledWarning(
+          ? new SqliteReadPool(
+              resolve(config.dbPath),
+              config.sqliteReadThreads,
+              throttledWarning(
                 new Logger('Database'),
                 `read thread on ${databaseName(config)} failed; the pool starts a new one`,
               ),
-            })
+            )
           : new DataSourceReader(dataSource);
       },
     },

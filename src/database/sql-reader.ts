@@ -1,8 +1,8 @@
 import { DataSource } from 'typeorm';
 import { KeyList } from './key-list';
-import { directQueries, queryNamed } from './sql-gateway';
+import { queryNamed } from './sql-gateway';
 
-export { KeyList, KeyListBuilder } from './key-list';
+export { KeyList } from './key-list';
 
 /** A read-only statement with TypeORM-style named parameters (`:name`, `:...list`). */
 export interface ReadStatement {
@@ -23,11 +23,6 @@ export abstract class SqlReader {
 
   /** The first column of every row of a statement, as text, in the statement's order. */
   abstract keys(statement: ReadStatement): Promise<KeyList>;
-}
-
-/** Every statement sent is published on `directQueries`, so that the tests count it. */
-export function published(statements: ReadStatement[]): void {
-  if (directQueries.hasSubscribers) for (const s of statements) directQueries.publish({ text: s.sql });
 }
 
 /** Reads through the DataSource (PostgreSQL, SQL Server, an in-memory SQLite database). */

@@ -11,7 +11,7 @@ import { AppConfig, loadAppConfig } from '../common/config/app-config';
 import { TypeOrmEventStore } from '../events/adapters/typeorm/typeorm-event-store';
 import { TypeOrmOrderReferenceData } from '../orders/adapters/typeorm/typeorm-order-reference-data';
 import { TypeOrmPriceSources } from '../pricing/adapters/typeorm/typeorm-price-sources';
-import { SqlServerUnitOfWork } from './sql-server-unit-of-work';
+import { SqlServerUnitOfWork } from './unit-of-work-adapters';
 import { atMost, DRAWN_NUMBER, GeneratedKey, lessThan, notNull, oneOf } from './unit-of-work';
 
 /**
@@ -120,7 +120,7 @@ describe('SQL Server: every statement of the mssql path parses as T-SQL (node-sq
     const written = await new SqlServerUnitOfWork(dataSource).write({
       numberRange: 'DEBITOR',
       steps: [
-        { kind: 'insert', target: AddressEntity, rows: [address], name: 'a', key: 'AdrNr' },
+        { kind: 'insert', target: AddressEntity, rows: [address], name: 'a' },
         {
           kind: 'update',
           target: AddressEntity,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { erpDataSourceOptions, SQLITE_UNICODE_LOWER } from '@app/erp-db';
 import { DataSource, QueryFailedError } from 'typeorm';
-import { queryPrepared } from './sql-gateway';
+import { queryPreparedNamed } from './sql-gateway';
 import {
   closeSqliteConnection,
   SqliteConnection,
@@ -42,7 +42,9 @@ describe('SqliteConnection (the service’s own connection next to TypeORM’s)'
     expect(db.read(sql, [1])).toEqual(await ds.query(sql, [1]));
     await ds.query(`INSERT INTO "T" VALUES (2, 'neu')`);
     expect(db.read(sql, [2])).toEqual([{ id: 2, name: 'neu' }]);
-    expect(await queryPrepared(ds, sql, [3])).toEqual([]);
+    expect(await queryPreparedNamed(ds, 'SELECT "id", "name" FROM "T" WHERE "id" >= :id', { id: 3 })).toEqual(
+      [],
+    );
   });
 
   it('commits a transaction as a whole: TypeORM sees all of it at once', async () => {
@@ -74,7 +76,9 @@ describe('SqliteConnection (the service’s own connection next to TypeORM’s)'
     expect(db.read(`INSERT INTO "T" VALUES (3, 'x')`, [])).toBeNull();
     expect(db.read(`UPDATE "T" SET "name" = 'y' RETURNING "id"`, [])).toBeNull();
     expect(await ds.query('SELECT "id", "name" FROM "T"')).toEqual([{ id: 1, name: 'Öse' }]);
-    expect(await queryPrepared(ds, `UPDATE "T" SET "name" = 'y' RETURNING "id"`, [])).toEqual([{ id: 1 }]);
+    expect(await queryPreparedNamed(ds, `UPDATE "T" SET "name" = 'y' RETURNING "id"`, {})).toEqual([
+      { id: 1 },
+    ]);
   });
 
   it('fails like TypeORM on a bad statement', () => {
@@ -92,7 +96,7 @@ describe('SqliteConnection (the service’s own connection next to TypeORM’s)'
     closeSqliteConnection(ds);
     expect(sqliteConnectionForReads(ds)).toBeNull();
     expect(() => sqliteConnection(ds)).toThrow('closed');
-    expect(await queryPrepared(ds, 'SELECT COUNT(*) AS "n" FROM "T"', [])).toEqual([{ n: 1 }]);
+    expect(await queryPreparedNamed(ds, 'SELECT COUNT(*) AS "n" FROM "T"', {})).toEqual([{ n: 1 }]);
   });
 
   it('does not open an in-memory database a second time: reads take TypeORM’s way', async () => {
@@ -102,7 +106,7 @@ describe('SqliteConnection (the service’s own connection next to TypeORM’s)'
     try {
       expect(sqliteConnectionForReads(memory)).toBeNull();
       expect(() => sqliteConnection(memory)).toThrow('in-memory');
-      expect(await queryPrepared(memory, 'SELECT 1 AS "x"', [])).toEqual([{ x: 1 }]);
+      expect(await queryPreparedNamed(memory, 'SELECT 1 AS "x"', {})).toEqual([{ x: 1 }]);
     } finally {
       await memory.destroy();
     }

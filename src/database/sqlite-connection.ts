@@ -1,7 +1,8 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { DataSource, QueryFailedError } from 'typeorm';
+import type { BetterSqlite3ConnectionOptions } from 'typeorm/driver/better-sqlite3/BetterSqlite3ConnectionOptions';
 import { prepareSqliteConnection, sqliteDriver } from '@app/erp-db';
-import { valuesHiddenFromPlanner } from './sqlite-parameters';
+import { valuesHiddenFromPlanner } from './values-hidden-from-planner';
 
 /** Statement texts kept prepared per connection. */
 const MAX_STATEMENTS = 500;
@@ -21,18 +22,7 @@ const MAX_STATEMENTS = 500;
 export class SqliteConnection {
   private readonly statements = new Map<string, Statement<unknown[]>>();
 
-  private constructor(private readonly db: Database) {}
-
-  /** Opens the file (with the settings and functions of TypeORM's connection). */
-  static open(file: string): SqliteConnection {
-    if (file === '' || file === ':memory:')
-      throw new Error(
-        'An in-memory SQLite database cannot be opened a second time; the service needs a file (DB_PATH).',
-      );
-    const db = new (sqliteDriver())(file, { fileMustExist: true });
-    prepareSqliteConnection(db);
-    return new SqliteConnection(db);
-  }
+  constructor(private readonly db: Database) {}
 
   /**
    * The prepared statement of `text` (prepared once, then reused; its parameters hidden from the
@@ -78,30 +68,36 @@ export class SqliteConnection {
 /** The SqliteConnection of each SQLite DataSource (opened at first use), or 'closed'. */
 const connections = new WeakMap<DataSource, SqliteConnection | 'closed'>();
 
+const file = (dataSource: DataSource) => (dataSource.options as BetterSqlite3ConnectionOptions).database;
+const inMemory = (dataSource: DataSource) => file(dataSource) === '' || file(dataSource) === ':memory:';
+
 /**
- * The SqliteConnection on the file of `dataSource`, opened at first use and kept until
- * `closeSqliteConnection` (DatabaseModule closes it with the application).
+ * The SqliteConnection on the file of a SQLite `dataSource`, opened at first use (with the
+ * settings and functions of TypeORM's connection) and kept until `closeSqliteConnection`
+ * (DatabaseModule closes it with the application).
  */
 export function sqliteConnection(dataSource: DataSource): SqliteConnection {
   let connection = connections.get(dataSource);
   if (connection === 'closed') throw new Error('The SQLite connection is closed (shutting down).');
   if (!connection) {
-    if (dataSource.options.type !== 'better-sqlite3') throw new Error('Not a SQLite data source.');
-    connection = SqliteConnection.open(dataSource.options.database);
-    connections.set(dataSource, connection);
+    if (inMemory(dataSource))
+      throw new Error(
+        'An in-memory SQLite database cannot be opened a second time; the service needs a file (DB_PATH).',
+      );
+    const db = new (sqliteDriver())(file(dataSource), { fileMustExist: true });
+    prepareSqliteConnection(db);
+    connections.set(dataSource, (connection = new SqliteConnection(db)));
   }
   return connection;
 }
 
 /**
- * The SqliteConnection for a read, or null where reads take TypeORM's way: another database, an
- * in-memory database (it cannot be opened twice), a data source not (or no longer) open.
+ * The SqliteConnection of a SQLite data source for a read, or null where reads take TypeORM's
+ * way: an in-memory database (it cannot be opened twice), a data source not (or no longer) open.
  */
 export function sqliteConnectionForReads(dataSource: DataSource): SqliteConnection | null {
-  if (dataSource.options.type !== 'better-sqlite3' || !dataSource.isInitialized) return null;
-  const file = dataSource.options.database;
-  if (file === '' || file === ':memory:' || connections.get(dataSource) === 'closed') return null;
-  return sqliteConnection(dataSource);
+  const closed = !dataSource.isInitialized || connections.get(dataSource) === 'closed';
+  return closed || inMemory(dataSource) ? null : sqliteConnection(dataSource);
 }
 
 /** Closes the SqliteConnection of `dataSource` for good (a later use fails, reads take TypeORM's way). */

@@ -30,7 +30,7 @@ describe('SqliteReadPool', () => {
     db.close();
     direct = new (sqliteDriver())(file, { readonly: true });
     direct.defaultSafeIntegers(false);
-    pool = new SqliteReadPool({ file, cacheKiB: 1024, threads: 1, onThreadError: () => undefined });
+    pool = new SqliteReadPool(file, 1, () => undefined);
   });
 
   afterAll(async () => {

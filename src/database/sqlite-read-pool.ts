@@ -1,15 +1,10 @@
 import { OnApplicationShutdown } from '@nestjs/common';
 import { Piscina } from 'piscina';
 import { workerScript } from '../common/worker-script';
-import { KeyList, published, ReadStatement, SqlReader } from './sql-reader';
+import { published } from './sql-gateway';
+import { KeyList, ReadStatement, SqlReader } from './sql-reader';
 import { RowsMessage, rowsOf } from './read-thread-rows';
-import type { ReadTask, SqliteReadSettings } from './sqlite-read-worker';
-
-export interface SqliteReadPoolSettings extends SqliteReadSettings {
-  threads: number;
-  /** A thread failed outside any read (the pool starts another). */
-  onThreadError: (err: Error) => void;
-}
+import type { ReadTask } from './sqlite-read-worker';
 
 /**
  * SqlReader of a SQLite file: worker threads (piscina), each with a read-only connection, so the
@@ -18,13 +13,14 @@ export interface SqliteReadPoolSettings extends SqliteReadSettings {
 export class SqliteReadPool extends SqlReader implements OnApplicationShutdown {
   private readonly pool: Piscina<ReadTask, unknown>;
 
-  constructor(settings: SqliteReadPoolSettings) {
+  /** `onThreadError`: a thread failed outside any read (the pool starts another). */
+  constructor(file: string, threads: number, onThreadError: (err: Error) => void) {
     super();
     this.pool = new Piscina({
       ...workerScript(__dirname, __filename, 'sqlite-read-worker'),
-      workerData: { file: settings.file, cacheKiB: settings.cacheKiB } satisfies SqliteReadSettings,
-      minThreads: settings.threads,
-      maxThreads: settings.threads,
+      workerData: file,
+      minThreads: threads,
+      maxThreads: threads,
       // Reads queued in the thread itself: it goes on with the next one while the event loop is
       // busy with the answers (a read runs synchronously, so they still run one at a time).
       concurrentTasksPerWorker: 4,
@@ -34,16 +30,16 @@ export class SqliteReadPool extends SqlReader implements OnApplicationShutdown {
       resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 8 },
     });
     // Without a listener piscina's 'error' would end the process.
-    this.pool.on('error', settings.onThreadError);
+    this.pool.on('error', onThreadError);
   }
 
   async read(statements: ReadStatement[]): Promise<unknown[][][]> {
-    published(statements);
+    for (const s of statements) published(s.sql);
     return rowsOf((await this.pool.run({ statements })) as RowsMessage);
   }
 
   async keys(statement: ReadStatement): Promise<KeyList> {
-    published([statement]);
+    published(statement.sql);
     const { bytes, ends } = (await this.pool.run({ keys: statement })) as {
       bytes: Uint8Array;
       ends: Uint32Array;

@@ -6,32 +6,31 @@ import { workerData } from 'node:worker_threads';
 import { positionalParameters } from './named-parameters';
 import { KeyListBuilder } from './key-list';
 import { rowsMessage } from './read-thread-rows';
-import { valuesHiddenFromPlanner } from './sqlite-parameters';
+import { valuesHiddenFromPlanner } from './values-hidden-from-planner';
 import type { ReadStatement } from './sql-reader';
 
 // A read thread of the SQLite read pool: one read-only connection, prepared statements reused.
 // Loads neither Nest nor TypeORM.
-
-export interface SqliteReadSettings {
-  file: string;
-  /** Page cache of the connection, KiB. */
-  cacheKiB: number;
-}
 
 export type ReadTask = { statements: ReadStatement[] } | { keys: ReadStatement };
 
 /** Distinct statement texts kept prepared. */
 const MAX_STATEMENTS = 64;
 
-const settings = workerData as SqliteReadSettings;
+/**
+ * Page cache of the connection: the article list reads pages as ranges of the article indexes,
+ * so a small cache does (the OS caches the file).
+ */
+const CACHE_KIB = 16 * 1024;
+
 let db: Database.Database | null = null;
 const statements = new Map<string, Prepared>();
 
 function connection(): Database.Database {
   if (db) return db;
-  db = new (sqliteDriver())(settings.file, { readonly: true, fileMustExist: true });
+  db = new (sqliteDriver())(workerData as string, { readonly: true, fileMustExist: true });
   db.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
-  db.pragma(`cache_size = -${settings.cacheKiB}`);
+  db.pragma(`cache_size = -${CACHE_KIB}`);
   registerSqliteFunctions(db);
   return db;
 }

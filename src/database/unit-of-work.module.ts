@@ -1,8 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { PostgresUnitOfWork } from './postgres-unit-of-work';
-import { SqlServerUnitOfWork } from './sql-server-unit-of-work';
-import { SqliteUnitOfWork } from './sqlite-unit-of-work';
+import { PostgresUnitOfWork, SqliteUnitOfWork, SqlServerUnitOfWork } from './unit-of-work-adapters';
 import { UnitOfWork } from './unit-of-work';
 
 /** The UnitOfWork adapter of the data source's database family. */

@@ -36,8 +36,6 @@ export type BatchStep =
       rows: Row[];
       /** Name under which later rows and the result refer to the generated key (single-row inserts). */
       name?: string;
-      /** The generated key column, when `name` is set. */
-      key?: string;
     }
   | {
       kind: 'update';
@@ -51,14 +49,6 @@ export type BatchStep =
     }
   | { kind: 'delete'; target: Table; where: Row };
 
-/** The outbox row of a change (D10), as far as the unit of work writes it. */
-export interface OutboxEntry {
-  event: string;
-  action: string;
-  user: string;
-  occurredAt: Date;
-}
-
 /** Rows that are written together or not at all; optionally numbered from a number range. */
 export interface WriteBatch {
   numberRange?: string;
@@ -67,7 +57,7 @@ export interface WriteBatch {
    * The outbox row of the change, written last, with its id drawn from the event number range in
    * the same transaction; `key` may be DRAWN_NUMBER.
    */
-  event?: { pending: OutboxEntry; key: unknown } | null;
+  event?: { pending: { event: string; action: string; user: string; occurredAt: Date }; key: unknown } | null;
   /** The batch's statement text seldom recurs (many rows of varying count): not worth preparing. */
   seldom?: boolean;
 }

@@ -65,7 +65,6 @@ export class TypeOrmCustomersRepository extends CustomersRepository {
         target: AddressEntity,
         rows: [addressRow(a, user, now)],
         name,
-        key: 'AdrNr',
       });
       return new GeneratedKey(name);
     };

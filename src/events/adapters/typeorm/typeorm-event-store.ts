@@ -348,7 +348,7 @@ export class TypeOrmEventStore extends EventStore {
       failingSince: null,
     };
     const { keys } = await this.writes.write({
-      steps: [{ kind: 'insert', target: WebhookSubscriptionEntity, rows: [row], name: 'new', key: 'id' }],
+      steps: [{ kind: 'insert', target: WebhookSubscriptionEntity, rows: [row], name: 'new' }],
       seldom: true,
     });
     const id = keys.new;

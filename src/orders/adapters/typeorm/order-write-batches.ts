@@ -71,7 +71,6 @@ function orderSteps(order: NewOrder): BatchStep[] {
       target: AddressEntity,
       rows: [addressRow(a.address, user, order.head.AuftErf)],
       name,
-      key: 'AdrNr',
     });
     return { AuftNr: DRAWN_NUMBER, AdrArt: a.role, AdrNr: new GeneratedKey(name) };
   });

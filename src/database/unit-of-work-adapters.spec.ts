@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { erpDataSourceOptions, AddressEntity, OrderEntity, OrderPaymentEntity } from '@app/erp-db';
-import { BatchStatements } from './batch-statements';
+import { SqliteUnitOfWork } from './unit-of-work-adapters';
 
 describe('batch statements from entity metadata', () => {
   let ds: DataSource;
@@ -12,7 +12,7 @@ describe('batch statements from entity metadata', () => {
   });
 
   it('inserts every column but a generated key, one placeholder per value, values as the driver stores them', () => {
-    const sql = new BatchStatements(ds);
+    const sql = new SqliteUnitOfWork(ds);
     const params: unknown[] = [];
     const text = sql.insert(
       OrderPaymentEntity,
@@ -31,16 +31,20 @@ describe('batch statements from entity metadata', () => {
     expect(params).toEqual(['1', '1', 'TransID', 'a', '1', '2', 'Dienstleister', null]);
     const address = sql.insert(AddressEntity, [{ ErfasstAm: new Date('2026-03-01T10:00:00Z') }], () => 'x');
     expect(address).not.toContain('"AdrNr"');
+    expect(sql.generatedKey(AddressEntity)).toBe('"AdrNr"');
     const when = sql.column(AddressEntity, 'ErfasstAm');
     expect(sql.prepare(new Date('2026-03-01T10:00:00Z'), when)).toBe('2026-03-01 10:00:00.000');
   });
 
   it('updates with IS NULL for a null condition', () => {
-    const sql = new BatchStatements(ds);
-    const text = sql.update(
-      OrderEntity,
-      { FolgeAuftNr: 'n' },
-      { AuftNr: '500001', FolgeAuftNr: null },
+    const sql = new SqliteUnitOfWork(ds);
+    const text = sql.change(
+      {
+        kind: 'update',
+        target: OrderEntity,
+        set: { FolgeAuftNr: 'n' },
+        where: { AuftNr: '500001', FolgeAuftNr: null },
+      },
       () => '?',
     );
     expect(text).toBe('UPDATE "Auftrag" SET "FolgeAuftNr" = ? WHERE "AuftNr" = ? AND "FolgeAuftNr" IS NULL');

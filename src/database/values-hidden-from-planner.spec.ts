@@ -1,5 +1,5 @@
 import { sqliteDriver } from '@app/erp-db/sqlite-driver';
-import { valuesHiddenFromPlanner } from './sqlite-parameters';
+import { valuesHiddenFromPlanner } from './values-hidden-from-planner';
 
 describe('valuesHiddenFromPlanner', () => {
   it('writes every parameter as +?', () => {
