@@ -1,5 +1,7 @@
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import request from 'supertest';
 import { Logger, QueryRunner } from 'typeorm';
+import { directQueries } from '../src/database/sql-gateway';
 import { createTestApp, json, TestApp } from './support/test-app';
 
 /** Rows added to each of the large tables, so that the planner has a reason to use an index. */
@@ -36,9 +38,16 @@ describe('query plans of the customer-facing reads', () => {
     await t.close();
   });
 
-  /** The statements TypeORM sends while `fn` runs (its logger sees every query of its runners). */
+  /**
+   * The statements the service sends while `fn` runs: TypeORM's logger sees every query of its
+   * runners, the gateway's channel the prepared ones it runs itself.
+   */
   async function statementsOf(fn: () => Promise<unknown>): Promise<Statement[]> {
     const seen: Statement[] = [];
+    const direct = (message: unknown): void => {
+      const { text, values } = message as { text: string; values?: unknown[] };
+      if (values) seen.push([text, values]);
+    };
     const logger = t.dataSource.logger;
     const recording: Logger = {
       logQuery: (sql: string, params?: unknown[], runner?: QueryRunner) => {
@@ -52,10 +61,12 @@ describe('query plans of the customer-facing reads', () => {
       log: (...a) => logger.log(...a),
     };
     Object.assign(t.dataSource, { logger: recording });
+    subscribe(directQueries.name, direct);
     try {
       await fn();
     } finally {
       Object.assign(t.dataSource, { logger });
+      unsubscribe(directQueries.name, direct);
     }
     return seen.filter(([sql]) => /^\s*(SELECT|WITH)\b/i.test(sql));
   }

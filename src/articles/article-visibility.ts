@@ -17,16 +17,4 @@ export class ArticleVisibility {
     };
     return (await this.catalogue.count(filter)) > 0;
   }
-
-  /** The numbers among these that the user may order: active and released for its web shop. */
-  async orderable(artNrs: string[], webshop: string | null): Promise<Set<string>> {
-    if (artNrs.length === 0) return new Set();
-    const rows = await this.catalogue.rowsByNumbers(artNrs, {
-      language: MAIN_LANGUAGE,
-      webshop: userWebshop(webshop),
-      activeOnly: true,
-      modifiedSince: null,
-    });
-    return new Set(rows.map((row) => row.ArtNr));
-  }
 }

@@ -23,12 +23,13 @@ const MAX_PREPARED_TEXTS = 64;
 
 /**
  * Statements run here without `dataSource.query` (PostgreSQL named statements, SQLite reads run
- * at once) are published here as `{ text }`, so that whoever counts queries sees them too.
+ * at once) are published here as `{ text, values }` (values where the text has them bound), so
+ * that whoever counts or explains queries sees them too.
  */
 export const directQueries = channel('erp-rest:direct-query');
 
-export function published(text: string): void {
-  if (directQueries.hasSubscribers) directQueries.publish({ text });
+export function published(text: string, values?: unknown[]): void {
+  if (directQueries.hasSubscribers) directQueries.publish({ text, values });
 }
 
 /**
@@ -88,7 +89,7 @@ export async function queryPreparedNamed<T>(
   if (dataSource.options.type === 'better-sqlite3') {
     const rows = sqliteConnectionForReads(dataSource)?.read<T>(text, values) ?? null;
     if (rows === null) return dataSource.query(text, values);
-    published(text);
+    published(text, values);
     return rows;
   }
   if (dataSource.options.type !== 'postgres') return dataSource.query(text, values);
@@ -98,7 +99,7 @@ export async function queryPreparedNamed<T>(
   try {
     const client = (await runner.connect()) as Client;
     try {
-      published(text);
+      published(text, values);
       return (await client.query({ name, text, values })).rows as T[];
     } catch (err) {
       throw new QueryFailedError(text, values, err as Error);

@@ -170,7 +170,7 @@ describe('SQL Server: every statement of the mssql path parses as T-SQL (node-sq
     const events = new TypeOrmEventStore(dataSource);
     const reader = new DataSourceReader(dataSource);
     const prices = new TypeOrmPriceSources(dataSource, reader);
-    const orders = new TypeOrmOrderReferenceData(dataSource);
+    const orders = new TypeOrmOrderReferenceData(dataSource, config);
     // Two articles in all: a page of two is a run of the catalogue (its COUNT is sent all the same).
     const counting = {
       read: async (statements: ReadStatement[]) => {
@@ -229,8 +229,10 @@ describe('SQL Server: every statement of the mssql path parses as T-SQL (node-sq
       ],
       [
         'lookUp',
-        () => orders.lookUp('10001', 'SHOP-1', ['1000']),
-        [/ FROM \(SELECT 1 AS "one"\) x LEFT JOIN "Debitor" d ON d\."DebiNr" = @0 /],
+        () => orders.lookUp('10001', 'SHOP-1', ['1000'], { articles: 'SHOP', customers: 'SHOP' }),
+        [
+          / LIKE @\d+ ESCAPE '!'\) > 0 THEN 1 ELSE 0 END AS "InScope", .* FROM \(SELECT 1 AS "one"\) x LEFT JOIN "Debitor" d ON d\."DebiNr" = @\d+ /,
+        ],
       ],
       ['taxCodes', () => orders.taxCodes(['1']), [/^SELECT "WUSTCode", "WUSTSatz", .* FROM "MWSTCode"$/]],
       [

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { AddressCheckModule } from '../addresses/address-check.module';
-import { ArticlesModule } from '../articles/articles.module';
 import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { PricingModule } from '../pricing/pricing.module';
 import { TypeOrmOrdersPersistenceModule } from './adapters/typeorm/typeorm-orders-persistence.module';
@@ -8,13 +7,7 @@ import { OrdersController } from './orders.controller';
 import { OrdersService } from './orders.service';
 
 @Module({
-  imports: [
-    TypeOrmOrdersPersistenceModule,
-    PricingModule,
-    AddressCheckModule,
-    IdempotencyModule,
-    ArticlesModule,
-  ],
+  imports: [TypeOrmOrdersPersistenceModule, PricingModule, AddressCheckModule, IdempotencyModule],
   controllers: [OrdersController],
   providers: [OrdersService],
 })

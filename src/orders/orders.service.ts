@@ -2,11 +2,11 @@ import { toNewAddress } from '../addresses/address.mapper';
 import { Injectable } from '@nestjs/common';
 import { AddressCheckService } from '../addresses/address-check.service';
 import { AddressInputDto } from '../addresses/dto/address-input.dto';
-import { AuthUser } from '../auth/auth-user';
+import { AuthUser, userWebshop } from '../auth/auth-user';
 import { ApiError, FieldProblem } from '../common/errors/api-error';
 import { Decimal, dec } from '../common/money';
 import { EventRecorder } from '../events/event-recorder';
-import { CustomerScope } from '../scope/customer-scope';
+import { CustomerScope, webshopScope } from '../scope/customer-scope';
 import { PriceDetermination } from '../pricing/ports/price-determination';
 import { ConvertOfferDto } from './dto/convert-offer.dto';
 import { CreateOrderDto } from './dto/create-order.dto';
@@ -15,7 +15,6 @@ import { PaymentInputDto } from './dto/payment-input.dto';
 import { offerMismatch, orderFromOffer } from './offer-conversion';
 import { summarize } from './order-calculation';
 import { checkLines, priceLines } from './order-lines';
-import { ArticleVisibility } from '../articles/article-visibility';
 import { toOrderDetail } from './order.mapper';
 import { parseIsoDateTime } from './dto/order-validators';
 import { OrderCustomer, OrderReferenceData } from './ports/order-reference-data';
@@ -43,7 +42,6 @@ export class OrdersService {
     private readonly prices: PriceDetermination,
     private readonly addressCheck: AddressCheckService,
     private readonly events: EventRecorder,
-    private readonly visibility: ArticleVisibility,
     private readonly scope: CustomerScope,
   ) {}
 
@@ -68,23 +66,21 @@ export class OrdersService {
     const waehrAbk = (h.WaehrAbk ?? company.Leitwaehrung).toUpperCase();
     const artNrs = [...new Set(dto.Positionen.map((p) => p.ArtNr))];
     const unpriced = [...new Set(dto.Positionen.filter((p) => p.Preis == null).map((p) => p.ArtNr))];
-    // In parallel (the settings are cached): the existing order, customer and articles in one
-    // statement; the price lists and then their prices beside it (of no use if the customer turns
-    // out unknown, but asked at the same time to save a round trip).
-    const [found, tiers, cashStep, storeOk, orderable, inScope] = await Promise.all([
-      this.reference.lookUp(h.KundNr, bestellNr, artNrs),
+    // In parallel (the settings are cached): the existing order, the customer in the user's scope
+    // (D12) and the articles it may order in one statement; the price lists and then their prices
+    // beside it (of no use if the customer turns out unknown, but asked at the same time to save a
+    // round trip). A customer outside the user's web shop is as unknown as one that does not exist.
+    const webshops = { articles: userWebshop(user.webshop), customers: webshopScope(user) };
+    const [found, tiers, cashStep, storeOk] = await Promise.all([
+      this.reference.lookUp(h.KundNr, bestellNr, artNrs, webshops),
       unpriced.length === 0
         ? new Map()
         : this.prices.determinePrices(unpriced, { debiNr: h.KundNr, waehrAbk }),
       this.reference.cashRounding(waehrAbk),
       h.StaoNr == null ? true : this.reference.storeExists(h.StaoNr),
-      this.visibility.orderable(artNrs, user.webshop),
-      this.scope.customer(user, h.KundNr),
     ]);
-    // A customer outside the user's web shop (D12) is as unknown as one that does not exist.
-    if (inScope && found.existingAuftNr !== null) return { AuftNr: found.existingAuftNr, created: false };
-    const articles = found.articles;
-    const customer = inScope ? found.customer : null;
+    if (found.existingAuftNr !== null) return { AuftNr: found.existingAuftNr, created: false };
+    const { articles, orderable, customer } = found;
 
     const problems: FieldProblem[] = [];
     if (!customer) problems.push({ field: 'GrundDaten.KundNr', message: `unknown customer "${h.KundNr}"` });
@@ -158,7 +154,7 @@ export class OrdersService {
     if (!offer || offer.head.AuftStatus !== 'P' || !(await this.visible(offer, user)))
       throw ApiError.notFound(`There is no offer ${OffertNr} (an order with status P).`, { OffertNr });
     if (offer.head.FolgeAuftNr !== null) throw alreadyConverted(OffertNr, offer.head.FolgeAuftNr);
-    const customer = (await this.scope.customer(user, KundNr)) ? await this.reference.customer(KundNr) : null;
+    const customer = await this.reference.customer(KundNr, webshopScope(user));
     if (!customer)
       throw unprocessable([{ field: 'GrundDaten.KundNr', message: `unknown customer "${KundNr}"` }]);
     const mismatch = offerMismatch(offer, customer);

@@ -151,9 +151,6 @@ export abstract class ArticleCatalogue {
     needs: DetailNeeds,
   ): Promise<ArticleData>;
 
-  /** The rows of these articles that pass the filter, in any order. */
-  abstract rowsByNumbers(artNrs: string[], filter: ArticleFilter): Promise<ArticleRow[]>;
-
   abstract count(filter: ArticleFilter): Promise<number>;
 
   /** Every article (active or not) whose article, price, stock, reservation or packaging rows changed since then. */

@@ -54,6 +54,12 @@ export interface CustomerAttribute {
   Contents: string | null;
 }
 
+export interface CustomerWithAttributes {
+  customer: CustomerRecord;
+  /** In PHKey order. */
+  attributes: CustomerAttribute[];
+}
+
 export interface CustomerOrder {
   AuftNr: string;
   AuftStatus: string;
@@ -73,8 +79,8 @@ export abstract class CustomersRepository {
     webshop: string | null,
     event: PendingEvent | null,
   ): Promise<string>;
-  abstract find(debiNr: string): Promise<CustomerRecord | null>;
-  abstract attributes(debiNr: string): Promise<CustomerAttribute[]>;
+  /** The customer with its attributes; null when it does not exist or `webshop` (when given) is not its. */
+  abstract find(debiNr: string, webshop: string | null): Promise<CustomerWithAttributes | null>;
   /** Orders (not offers), newest entry first; `statuses` limits the plan status. */
   abstract latestOrders(debiNr: string, limit: number, statuses: string[]): Promise<CustomerOrder[]>;
   /** False when the customer does not exist. */

@@ -46,6 +46,18 @@ export interface OrderLookUp {
   customer: OrderCustomer | null;
   /** The known ones among the articles asked for, texts in the language of the customer's contact address where there is one. */
   articles: Map<string, OrderArticle>;
+  /** The numbers among them the user may order: active and released for its web shop. */
+  orderable: Set<string>;
+}
+
+/**
+ * The web shops an order is confined to (D12): the one whose articles the user may order and the
+ * one whose customers it may order for; null = every article, every customer. The customers' web
+ * shop is null or the articles' one (the user's; admins order for every customer).
+ */
+export interface OrderWebshops {
+  articles: string | null;
+  customers: string | null;
 }
 
 /** Port: the master data an order is checked and priced against (read-only). */
@@ -54,11 +66,18 @@ export abstract class OrderReferenceData {
   /** The currency's cash rounding step (CHF 0.05); null for an unknown currency. */
   abstract cashRounding(waehrAbk: string): Promise<Decimal | null>;
   abstract storeExists(staoNr: number): Promise<boolean>;
-  abstract customer(debiNr: string): Promise<OrderCustomer | null>;
+  /** Null when the customer does not exist or is not in the web shop `customers` (when given). */
+  abstract customer(debiNr: string, customers: string | null): Promise<OrderCustomer | null>;
   abstract taxCodes(codes: string[]): Promise<Map<string, TaxCodeInfo>>;
   /**
-   * The existing order with KundNr + AuftBestellNr, the customer and the articles together (one
-   * statement on the TypeORM adapter instead of three round trips).
+   * The existing order with KundNr + AuftBestellNr, the customer and the articles with whether the
+   * user may order them, together (one statement on the TypeORM adapter instead of five round
+   * trips). A customer outside `webshops.customers` is unknown and has no existing order.
    */
-  abstract lookUp(debiNr: string, auftBestellNr: string | null, artNrs: string[]): Promise<OrderLookUp>;
+  abstract lookUp(
+    debiNr: string,
+    auftBestellNr: string | null,
+    artNrs: string[],
+    webshops: OrderWebshops,
+  ): Promise<OrderLookUp>;
 }

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { In, Repository } from 'typeorm';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { DataSource, In, Repository } from 'typeorm';
 import { AddressEntity, AttributeEntity, CurrencyEntity, CustomerEntity, OrderEntity } from '@app/erp-db';
 import { addressRow } from '../../../addresses/adapters/typeorm/address-row';
 import { NewAddress } from '../../../addresses/ports/addresses.repository';
 import { AppConfig } from '../../../common/config/app-config';
+import { queryPreparedNamed } from '../../../database/sql-gateway';
 import {
   BatchStep,
   DRAWN_NUMBER,
@@ -14,12 +15,16 @@ import {
 } from '../../../database/unit-of-work';
 import type { PendingEvent } from '../../../events/erp-events';
 import {
+  customerInWebshop,
+  customerWebshopParams,
+} from '../../../scope/adapters/typeorm/typeorm-customer-scope.store';
+import {
   CUSTOMER_FIELDS,
-  CustomerAttribute,
   CustomerFields,
   CustomerOrder,
   CustomerRecord,
   CustomersRepository,
+  CustomerWithAttributes,
   NewCustomerAddresses,
 } from '../../ports/customers.repository';
 
@@ -33,14 +38,36 @@ const CUSTOMER_COLUMNS: Array<Exclude<keyof CustomerRecord, 'AdrSprache'>> = [
   'KundLief',
   'KundRech',
 ];
+/**
+ * The customer, the language of its contact address and its attributes in order, one row per
+ * attribute (one row with PHKey NULL when it has none): a customer's record in one statement.
+ */
+const CUSTOMER_READ = `SELECT ${CUSTOMER_COLUMNS.map((c) => `d."${c}" AS "${c}"`).join(', ')},
+  a."AdrSprache" AS "AdrSprache", t."PHKey" AS "PHKey", t."Contents" AS "Contents"
+FROM "Debitor" d
+LEFT JOIN "Adressen" a ON a."AdrNr" = d."KundKontakt"
+LEFT JOIN "Attribut" t ON t."ObjTyp" = 'DEBI' AND t."ObjKey" = d."DebiNr"
+WHERE d."DebiNr" = :debiNr`;
+const ATTRIBUTE_ORDER = ' ORDER BY t."PHKey", t."AttrID"';
+const CUSTOMER_SQL = CUSTOMER_READ + ATTRIBUTE_ORDER;
+/** The same for a web-shop user: no rows for a customer outside its web shop (D12). */
+const CUSTOMER_IN_WEBSHOP_SQL = `${CUSTOMER_READ} AND ${customerInWebshop('d')}${ATTRIBUTE_ORDER}`;
+
+type CustomerRow = Omit<CustomerRecord, 'KundKontakt' | 'KundLief' | 'KundRech'> & {
+  KundKontakt: number | string;
+  KundLief: number | string;
+  KundRech: number | string;
+  PHKey: string | null;
+  Contents: string | null;
+};
+
 /** Customer numbers become Debitor.DebiNr: one the ERP has used already is skipped. */
 const CUSTOMER_KEY: NumberedKey = { target: CustomerEntity, key: 'DebiNr' };
 
 @Injectable()
 export class TypeOrmCustomersRepository extends CustomersRepository {
   constructor(
-    @InjectRepository(CustomerEntity) private readonly customers: Repository<CustomerEntity>,
-    @InjectRepository(AttributeEntity) private readonly attributeRows: Repository<AttributeEntity>,
+    @InjectDataSource() private readonly dataSource: DataSource,
     @InjectRepository(OrderEntity) private readonly orders: Repository<OrderEntity>,
     @InjectRepository(CurrencyEntity) private readonly currencies: Repository<CurrencyEntity>,
     private readonly writes: UnitOfWork,
@@ -103,31 +130,22 @@ export class TypeOrmCustomersRepository extends CustomersRepository {
     return (await this.writes.writeNumbered(batch, CUSTOMER_KEY)).value;
   }
 
-  async find(debiNr: string): Promise<CustomerRecord | null> {
-    const qb = this.customers
-      .createQueryBuilder('d')
-      .leftJoin(AddressEntity, 'a', 'a.AdrNr = d.KundKontakt')
-      .select('a.AdrSprache', 'AdrSprache')
-      .where('d.DebiNr = :debiNr', { debiNr });
-    for (const column of CUSTOMER_COLUMNS) qb.addSelect(`d.${column}`, column);
-    const row = await qb.getRawOne<Record<string, unknown>>();
-    if (!row) return null;
+  async find(debiNr: string, webshop: string | null): Promise<CustomerWithAttributes | null> {
+    const params = { debiNr, ...(webshop === null ? {} : customerWebshopParams(this.config, webshop)) };
+    const sql = webshop === null ? CUSTOMER_SQL : CUSTOMER_IN_WEBSHOP_SQL;
+    const rows = await queryPreparedNamed<CustomerRow>(this.dataSource, sql, params);
+    if (rows.length === 0) return null;
+    const { PHKey, Contents: _attribute, ...row } = rows[0];
     return {
-      ...(row as unknown as CustomerRecord),
-      KreditLimit: Number(row.KreditLimit),
-      KundKontakt: Number(row.KundKontakt),
-      KundLief: Number(row.KundLief),
-      KundRech: Number(row.KundRech),
+      customer: {
+        ...row,
+        KreditLimit: Number(row.KreditLimit),
+        KundKontakt: Number(row.KundKontakt),
+        KundLief: Number(row.KundLief),
+        KundRech: Number(row.KundRech),
+      },
+      attributes: PHKey === null ? [] : rows.map((r) => ({ PHKey: r.PHKey as string, Contents: r.Contents })),
     };
-  }
-
-  async attributes(debiNr: string): Promise<CustomerAttribute[]> {
-    const rows = await this.attributeRows.find({
-      select: { PHKey: true, Contents: true, AttrID: true },
-      where: { ObjTyp: 'DEBI', ObjKey: debiNr },
-      order: { PHKey: 'ASC', AttrID: 'ASC' },
-    });
-    return rows.map((r) => ({ PHKey: r.PHKey, Contents: r.Contents }));
   }
 
   async latestOrders(debiNr: string, limit: number, statuses: string[]): Promise<CustomerOrder[]> {

@@ -1,15 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { articleReleased, webshopParams } from '../../../articles/adapters/typeorm/article-sql';
+import { AppConfig } from '../../../common/config/app-config';
 import { Decimal, DecimalLike, dec } from '../../../common/money';
 import { inListBucket } from '../../../database/in-list-bucket';
 import { queryNamed, queryPreparedNamed } from '../../../database/sql-gateway';
+import { customerInWebshop } from '../../../scope/adapters/typeorm/typeorm-customer-scope.store';
 import {
   CompanyOrderSettings,
   OrderArticle,
   OrderCustomer,
   OrderLookUp,
   OrderReferenceData,
+  OrderWebshops,
   TaxCodeInfo,
 } from '../../ports/order-reference-data';
 
@@ -31,17 +35,25 @@ const CUSTOMER_COLUMNS = `d."DebiNr" AS "DebiNr", d."WaehrAbk" AS "WaehrAbk", d.
   d."KundLief" AS "KundLief", d."KundRech" AS "KundRech"`;
 
 const CUSTOMER_SQL = `SELECT ${CUSTOMER_COLUMNS} FROM "Debitor" d WHERE d."DebiNr" = :debiNr`;
+/** The same for a web-shop user: no row for a customer outside its web shop (D12). */
+const CUSTOMER_IN_WEBSHOP_SQL = `${CUSTOMER_SQL} AND ${customerInWebshop('d')}`;
 
 /**
  * What an order is checked against, in one statement: one row per article and packaging unit
  * (at least one row, from the one-row driver), each carrying the customer (NULLs when unknown),
- * the order that already has KundNr + AuftBestellNr, and the article text in the language of the
- * customer's contact address. Portable SQL (SQLite, PostgreSQL, SQL Server).
+ * whether the user may order for it (web shop, D12), the order that already has KundNr +
+ * AuftBestellNr, the article text in the language of the customer's contact address and whether
+ * the user may order the article (active, released for its web shop). Portable SQL (SQLite,
+ * PostgreSQL, SQL Server); one text per combination of the two web-shop tests.
  */
-const LOOK_UP_SQL = `
-SELECT ${CUSTOMER_COLUMNS},
+function lookUpSql({ articles, customers }: { articles: boolean; customers: boolean }): string {
+  const released = articles ? ` AND ${articleReleased('a')}` : '';
+  const inScope = customers ? `CASE WHEN ${customerInWebshop('d')} THEN 1 ELSE 0 END` : '1';
+  return `
+SELECT ${CUSTOMER_COLUMNS}, ${inScope} AS "InScope",
   (SELECT MIN(o."AuftNr") FROM "Auftrag" o WHERE o."KundNr" = :debiNr AND o."AuftBestellNr" = :auftBestellNr) AS "ExistingAuftNr",
   a."ArtNr" AS "ArtNr", a."ArtBez" AS "ArtBez", a."WUSTCode" AS "ArtWUSTCode", t."ArtBez" AS "TextBez",
+  CASE WHEN a."ArtikelStatus" = 1${released} THEN 1 ELSE 0 END AS "Orderable",
   v."VPEinheit" AS "VPEinheit", v."VPEFaktor" AS "VPEFaktor"
 FROM (SELECT 1 AS "one") x
 LEFT JOIN "Debitor" d ON d."DebiNr" = :debiNr
@@ -49,10 +61,18 @@ LEFT JOIN "Adressen" k ON k."AdrNr" = d."KundKontakt"
 LEFT JOIN "Artikel" a ON a."ArtNr" IN (:...artNrs)
 LEFT JOIN "ArtikelText" t ON t."ArtNr" = a."ArtNr" AND t."AdrSprache" = k."AdrSprache"
 LEFT JOIN "ArtikelVPE" v ON v."ArtNr" = a."ArtNr"`;
+}
+
+/** lookUpSql by [articles, customers] tested. */
+const LOOK_UP_SQL = [false, true].map((articles) =>
+  [false, true].map((customers) => lookUpSql({ articles, customers })),
+);
 
 type LookUpRow = { [K in keyof CustomerRow]: CustomerRow[K] | null } & {
+  InScope: number | string;
   ExistingAuftNr: string | null;
   ArtNr: string | null;
+  Orderable: number | string;
   ArtBez: string;
   ArtWUSTCode: string | null;
   TextBez: string | null;
@@ -88,7 +108,10 @@ interface TaxCodeRow {
 export class TypeOrmOrderReferenceData extends OrderReferenceData {
   private settings: { value: Promise<Settings>; until: number } | null = null;
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly config: AppConfig,
+  ) {
     super();
   }
 
@@ -109,21 +132,35 @@ export class TypeOrmOrderReferenceData extends OrderReferenceData {
     return new Map(codes.flatMap((c) => (all.has(c) ? [[c, all.get(c) as TaxCodeInfo]] : [])));
   }
 
-  async customer(debiNr: string): Promise<OrderCustomer | null> {
-    const [row] = await queryNamed<CustomerRow>(this.dataSource, CUSTOMER_SQL, { debiNr });
+  async customer(debiNr: string, customers: string | null): Promise<OrderCustomer | null> {
+    const [row] = await queryNamed<CustomerRow>(
+      this.dataSource,
+      customers === null ? CUSTOMER_SQL : CUSTOMER_IN_WEBSHOP_SQL,
+      { debiNr, ...this.webshopParams(customers) },
+    );
     return row ? toCustomer(row) : null;
   }
 
-  async lookUp(debiNr: string, auftBestellNr: string | null, artNrs: string[]): Promise<OrderLookUp> {
+  async lookUp(
+    debiNr: string,
+    auftBestellNr: string | null,
+    artNrs: string[],
+    webshops: OrderWebshops,
+  ): Promise<OrderLookUp> {
     // An empty IN () is not SQL; an ArtNr is never empty (the DTO requires one), so '' finds nothing.
-    // Prepared on PostgreSQL, one statement per size class of the article list.
-    const rows = await queryPreparedNamed<LookUpRow>(this.dataSource, LOOK_UP_SQL, {
+    // Prepared on PostgreSQL, one statement per size class of the article list. Both web-shop
+    // tests take the user's web shop (the customers' one is null for admins).
+    const sql = LOOK_UP_SQL[Number(webshops.articles !== null)][Number(webshops.customers !== null)];
+    const rows = await queryPreparedNamed<LookUpRow>(this.dataSource, sql, {
       debiNr,
       auftBestellNr,
       artNrs: artNrs.length === 0 ? [''] : inListBucket(artNrs),
+      ...this.webshopParams(webshops.articles ?? webshops.customers),
     });
     const first = rows[0];
+    const inScope = first !== undefined && first.DebiNr != null && Number(first.InScope) === 1;
     const articles = new Map<string, OrderArticle>();
+    const orderable = new Set<string>();
     for (const row of rows) {
       if (row.ArtNr === null) continue;
       let article = articles.get(row.ArtNr);
@@ -135,15 +172,21 @@ export class TypeOrmOrderReferenceData extends OrderReferenceData {
           packagingFactors: new Map(),
         };
         articles.set(row.ArtNr, article);
+        if (Number(row.Orderable) === 1) orderable.add(row.ArtNr);
       }
       if (row.VPEinheit !== null && row.VPEFaktor !== null)
         article.packagingFactors.set(row.VPEinheit, dec(row.VPEFaktor));
     }
     return {
-      existingAuftNr: first?.ExistingAuftNr ?? null,
-      customer: first?.DebiNr == null ? null : toCustomer(first as CustomerRow),
+      existingAuftNr: inScope ? first.ExistingAuftNr : null,
+      customer: inScope ? toCustomer(first as CustomerRow) : null,
       articles,
+      orderable,
     };
+  }
+
+  private webshopParams(webshop: string | null): Record<string, unknown> {
+    return webshop === null ? {} : webshopParams(this.config.attributeWebshop, webshop);
   }
 
   private current(): Promise<Settings> {

@@ -1,14 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AttributeEntity, CustomerEntity } from '@app/erp-db';
-import { webshopPattern } from '../../../articles/adapters/typeorm/article-sql';
+import { releasesForWebshop } from '../../../articles/adapters/typeorm/article-detail-sql';
+import { webshopParams } from '../../../articles/adapters/typeorm/article-sql';
 import { AppConfig } from '../../../common/config/app-config';
 import { CustomerScopeStore } from '../../ports/customer-scope.store';
 
 /** The attribute list test of the article catalogue, applied to customer attributes. */
-export const CUSTOMER_WEBSHOP_MATCH =
-  `w."ObjTyp" = 'DEBI' AND w."PHKey" = :webshopKey ` +
-  `AND UPPER(CONCAT(',', REPLACE(w."Contents", ' ', ''), ',')) LIKE :webshopPattern ESCAPE '!'`;
+export const CUSTOMER_WEBSHOP_MATCH = `w."ObjTyp" = 'DEBI' AND ${releasesForWebshop('w')}`;
 
 /**
  * Whether customer `d` belongs to the user's web shop: a look-up of its own attribute row through
@@ -22,7 +21,7 @@ export function customerInWebshop(d: string): string {
 
 /** The parameters of CUSTOMER_WEBSHOP_MATCH. */
 export function customerWebshopParams(config: AppConfig, webshop: string): Record<string, string> {
-  return { webshopKey: config.attributeWebshop, webshopPattern: webshopPattern(webshop) };
+  return webshopParams(config.attributeWebshop, webshop) as Record<string, string>;
 }
 
 @Injectable()
