@@ -26,6 +26,7 @@ function price(
 
 class FakeSources extends PriceSources {
   calls: Array<{ listNrs: number[]; artNrs: string[] }> = [];
+  contextCalls: Array<{ waehrAbk: string; artNrs: string[] }> = [];
   constructor(
     private readonly lists: CandidatePriceList[],
     private readonly rows: StoredPrice[],
@@ -39,6 +40,13 @@ class FakeSources extends PriceSources {
     if (listNrs.length === 0) return [];
     this.calls.push({ listNrs, artNrs });
     return this.rows.filter((r) => listNrs.includes(r.PreisListNr) && artNrs.includes(r.ArtNr));
+  }
+  async pricesInContext(_debiNr: string | null, waehrAbk: string, artNrs: string[]) {
+    this.contextCalls.push({ waehrAbk, artNrs });
+    const prices = this.rows.filter(
+      (r) => this.lists.some((l) => l.PreisListNr === r.PreisListNr) && artNrs.includes(r.ArtNr),
+    );
+    return { lists: this.lists.filter((l) => prices.some((p) => p.PreisListNr === l.PreisListNr)), prices };
   }
 }
 
@@ -94,13 +102,22 @@ describe('price determination', () => {
     expect(tierFor(tiers, dec('0.5'))).toBeNull();
   });
 
-  it("determinePrices asks the prices of the context's lists in fallback order", async () => {
+  it("determinePrices with a context reads the context's lists with their prices in one read", async () => {
     const sources = new FakeSources([lists[0]], rows);
     const service = new PriceDeterminationService(sources);
     const tiers = (await service.determinePrices(['A'], { debiNr: null, waehrAbk: 'CHF' })).get('A')!;
     expect(tierFor(tiers.get('')!, dec(12))!.PreisList).toBe('23.5');
     expect(tiers.has('XYZ')).toBe(false);
-    expect(sources.calls).toEqual([{ listNrs: [1], artNrs: ['A'] }]);
+    expect(sources.contextCalls).toEqual([{ waehrAbk: 'CHF', artNrs: ['A'] }]);
+    expect(sources.calls).toEqual([]);
+  });
+
+  it("determinePrices with a sequence asks the prices of the sequence's lists", async () => {
+    const sources = new FakeSources(lists, rows);
+    const service = new PriceDeterminationService(sources);
+    const sequence = await service.priceLists({ debiNr: '10001', waehrAbk: 'CHF' });
+    await service.determinePrices(['A'], sequence);
+    expect(sources.calls).toEqual([{ listNrs: [5, 3, 1], artNrs: ['A'] }]);
   });
 
   it('determinePrices with a context finds what priceLists + determinePrices of that sequence find', async () => {
@@ -114,16 +131,23 @@ describe('price determination', () => {
     }
   });
 
-  it('answers without any query for prices when no list is in the currency or no article is asked', async () => {
-    const sources = new FakeSources([], rows);
-    const service = new PriceDeterminationService(sources);
-    expect(await service.determinePrices(['A'], { debiNr: null, waehrAbk: 'USD' })).toEqual(new Map());
+  it('answers without any query when no article is asked, and no prices when no list is in the currency', async () => {
+    const empty = new FakeSources([], rows);
     expect(
-      await new PriceDeterminationService(new FakeSources(lists, rows)).determinePrices([], {
-        debiNr: null,
-        waehrAbk: 'CHF',
+      await new PriceDeterminationService(empty).determinePrices(['A'], { debiNr: null, waehrAbk: 'USD' }),
+    ).toEqual(new Map());
+    expect(
+      await new PriceDeterminationService(empty).determinePrices(['A'], {
+        context: { debiNr: null, waehrAbk: 'USD' },
+        lists: [],
+        key: 'USD:',
       }),
     ).toEqual(new Map());
-    expect(sources.calls).toEqual([]);
+    expect(empty.calls).toEqual([]);
+    const sources = new FakeSources(lists, rows);
+    expect(
+      await new PriceDeterminationService(sources).determinePrices([], { debiNr: null, waehrAbk: 'CHF' }),
+    ).toEqual(new Map());
+    expect([sources.calls, sources.contextCalls]).toEqual([[], []]);
   });
 });

@@ -25,8 +25,12 @@ export class PriceDeterminationService extends PriceDetermination {
     context: PriceContext | PriceListSequence,
   ): Promise<Map<string, ArticlePriceTiers>> {
     if (artNrs.length === 0) return new Map();
-    const { lists } = 'lists' in context ? context : await this.priceLists(context);
+    if (!('lists' in context)) {
+      const { lists, prices } = await this.sources.pricesInContext(context.debiNr, context.waehrAbk, artNrs);
+      return chooseTiers(fallbackOrder(lists), prices);
+    }
     // The adapter asks nothing when there is no list.
+    const { lists } = context;
     return chooseTiers(
       lists,
       await this.sources.prices(
