@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { channel } from 'node:diagnostics_channel';
 import type { Client } from 'pg';
-import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { DataSource, EntityManager, EntityTarget, ObjectLiteral, QueryFailedError } from 'typeorm';
 import { sqliteConnectionForReads } from './sqlite-connection';
 
 /**
@@ -133,4 +133,31 @@ export async function runNamed<T>(on: SqlTarget, sql: string, params: Record<str
   } finally {
     if (!manager.queryRunner) await runner.release();
   }
+}
+
+/** An entity's columns as `alias."column" AS "property"`, for a hand-written read of whole rows. */
+export function entityColumns(
+  dataSource: DataSource,
+  target: EntityTarget<ObjectLiteral>,
+  alias: string,
+): string {
+  return dataSource
+    .getMetadata(target)
+    .columns.map((c) => `${alias}."${c.databaseName}" AS "${c.propertyName}"`)
+    .join(', ');
+}
+
+/**
+ * A row read with `entityColumns` as the entity, its values as TypeORM's repositories give them
+ * (the driver's own hydration: timestamps as Date, and so on).
+ */
+export function asEntity<T extends ObjectLiteral>(
+  dataSource: DataSource,
+  target: EntityTarget<T>,
+  row: Record<string, unknown>,
+): T {
+  const entity: Record<string, unknown> = {};
+  for (const column of dataSource.getMetadata(target).columns)
+    entity[column.propertyName] = dataSource.driver.prepareHydratedValue(row[column.propertyName], column);
+  return entity as T;
 }

@@ -2,14 +2,23 @@ import 'reflect-metadata';
 import { Parser } from 'node-sql-parser';
 import { Readable } from 'node:stream';
 import { DataSource, EntityManager } from 'typeorm';
-import { AddressEntity, EventEntity, NumberRangeEntity } from '@app/erp-db';
+import {
+  AddressEntity,
+  CurrencyEntity,
+  EventEntity,
+  NumberRangeEntity,
+  OrderEntity,
+  OrderLineEntity,
+} from '@app/erp-db';
 import { ERP_MIGRATIONS } from '@app/erp-db/migrations';
 import { DataSourceReader, ReadStatement, SqlReader } from './sql-reader';
 import { TypeOrmArticleCatalogue } from '../articles/adapters/typeorm/typeorm-article-catalogue';
 import { ArticleFilter, ArticleSort } from '../articles/ports/article-catalogue';
 import { AppConfig, loadAppConfig } from '../common/config/app-config';
 import { TypeOrmEventStore } from '../events/adapters/typeorm/typeorm-event-store';
+import { TypeOrmCustomersRepository } from '../customers/adapters/typeorm/typeorm-customers.repository';
 import { TypeOrmOrderReferenceData } from '../orders/adapters/typeorm/typeorm-order-reference-data';
+import { TypeOrmOrdersRepository } from '../orders/adapters/typeorm/typeorm-orders.repository';
 import { TypeOrmPriceSources } from '../pricing/adapters/typeorm/typeorm-price-sources';
 import { SqlServerUnitOfWork } from './unit-of-work-adapters';
 import { atMost, DRAWN_NUMBER, GeneratedKey, lessThan, notNull, oneOf } from './unit-of-work';
@@ -28,8 +37,8 @@ async function recordingSqlServer(
     database: 'erp',
     username: 'sa',
     password: 'x',
-    // The entities the batch test writes; their column types as on SQLite (DB_TYPE is not mssql here).
-    entities: [AddressEntity, EventEntity, NumberRangeEntity],
+    // The entities the tests write or read whole; their column types as on SQLite (DB_TYPE is not mssql here).
+    entities: [AddressEntity, EventEntity, NumberRangeEntity, OrderEntity, OrderLineEntity, CurrencyEntity],
   });
   // The entity metadata, as initialize() builds it, without a connection.
   await (dataSource as unknown as { buildMetadatas(): Promise<void> }).buildMetadatas();
@@ -171,6 +180,20 @@ describe('SQL Server: every statement of the mssql path parses as T-SQL (node-sq
     const reader = new DataSourceReader(dataSource);
     const prices = new TypeOrmPriceSources(dataSource, reader);
     const orders = new TypeOrmOrderReferenceData(dataSource, config);
+    const unitOfWork = new SqlServerUnitOfWork(dataSource);
+    const orderRecords = new TypeOrmOrdersRepository(
+      dataSource.getRepository(OrderEntity),
+      dataSource,
+      unitOfWork,
+      config,
+    );
+    const customers = new TypeOrmCustomersRepository(
+      dataSource,
+      dataSource.getRepository(OrderEntity),
+      dataSource.getRepository(CurrencyEntity),
+      unitOfWork,
+      config,
+    );
     // Two articles in all: a page of two is a run of the catalogue (its COUNT is sent all the same).
     const counting = {
       read: async (statements: ReadStatement[]) => {
@@ -239,6 +262,23 @@ describe('SQL Server: every statement of the mssql path parses as T-SQL (node-sq
         () => orders.lookUp('10001', 'SHOP-1', ['1000'], { articles: 'SHOP', customers: 'SHOP' }),
         [
           / LIKE @\d+ ESCAPE '!'\) > 0 THEN 1 ELSE 0 END AS "InScope", .* FROM \(SELECT 1 AS "one"\) x LEFT JOIN "Debitor" d ON d\."DebiNr" = @\d+ /,
+        ],
+      ],
+      [
+        'order read in a web shop',
+        () => orderRecords.find('100001', 'SHOP'),
+        [
+          / FROM "Auftrag" o WHERE o\."AuftNr" = @0 AND \(o\."KundNr" IS NULL OR LTRIM\(RTRIM\(o\."KundNr"\)\) = '' OR \(SELECT COUNT\(\*\) FROM "Attribut" w /,
+          / FROM "AuftragPos" l WHERE l\."AuftNr" = @0 ORDER BY l\."PosNr"$/,
+          / FROM "AuftragAdr" r JOIN "Adressen" a ON a\."AdrNr" = r\."AdrNr" WHERE r\."AuftNr" = @0$/,
+          / FROM "AuftragZahlung" p WHERE p\."AuftNr" = @0$/,
+        ],
+      ],
+      [
+        'customer read in a web shop',
+        () => customers.find('10001', 'SHOP'),
+        [
+          / FROM "Debitor" d LEFT JOIN "Adressen" a .* LIKE @\d+ ESCAPE '!'\) > 0 ORDER BY t\."PHKey", t\."AttrID"$/,
         ],
       ],
       ['taxCodes', () => orders.taxCodes(['1']), [/^SELECT "WUSTCode", "WUSTSatz", .* FROM "MWSTCode"$/]],

@@ -6,7 +6,7 @@ import { AuthUser, userWebshop } from '../auth/auth-user';
 import { ApiError, FieldProblem } from '../common/errors/api-error';
 import { Decimal, dec } from '../common/money';
 import { EventRecorder } from '../events/event-recorder';
-import { CustomerScope, webshopScope } from '../scope/customer-scope';
+import { webshopScope } from '../scope/customer-scope';
 import { PriceDetermination } from '../pricing/ports/price-determination';
 import { ConvertOfferDto } from './dto/convert-offer.dto';
 import { CreateOrderDto } from './dto/create-order.dto';
@@ -42,19 +42,12 @@ export class OrdersService {
     private readonly prices: PriceDetermination,
     private readonly addressCheck: AddressCheckService,
     private readonly events: EventRecorder,
-    private readonly scope: CustomerScope,
   ) {}
 
-  /** D12: orders and offers follow their customer; template offers without one are everyone's. */
-  private async visible(order: { head: { KundNr: string | null } }, user: AuthUser): Promise<boolean> {
-    const kundNr = order.head.KundNr?.trim();
-    return !kundNr || this.scope.customer(user, kundNr);
-  }
-
+  /** D12: orders and offers follow their customer (the scope test runs in the order's read). */
   async get(auftNr: string, user: AuthUser): Promise<OrderDetailDto> {
-    const order = await this.orders.find(auftNr);
-    if (!order || !(await this.visible(order, user)))
-      throw ApiError.notFound(`There is no order or offer ${auftNr}.`);
+    const order = await this.orders.find(auftNr, webshopScope(user));
+    if (!order) throw ApiError.notFound(`There is no order or offer ${auftNr}.`);
     const codes = [...new Set(order.lines.map((l) => l.WUSTCode).filter((c): c is string => c !== null))];
     return toOrderDetail(order, await this.reference.taxCodes(codes));
   }
@@ -150,8 +143,8 @@ export class OrdersService {
   /** PUT: the offer becomes an order once (D5); a template offer only for a matching customer. */
   async convert(dto: ConvertOfferDto, user: AuthUser): Promise<string> {
     const { KundNr, OffertNr } = dto.GrundDaten;
-    const offer = await this.orders.find(OffertNr);
-    if (!offer || offer.head.AuftStatus !== 'P' || !(await this.visible(offer, user)))
+    const offer = await this.orders.find(OffertNr, webshopScope(user));
+    if (!offer || offer.head.AuftStatus !== 'P')
       throw ApiError.notFound(`There is no offer ${OffertNr} (an order with status P).`, { OffertNr });
     if (offer.head.FolgeAuftNr !== null) throw alreadyConverted(OffertNr, offer.head.FolgeAuftNr);
     const customer = await this.reference.customer(KundNr, webshopScope(user));

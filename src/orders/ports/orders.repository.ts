@@ -95,7 +95,11 @@ export type ConvertOfferOutcome =
  * AUFTRAG range that never repeat, even under concurrent requests from several instances.
  */
 export abstract class OrdersRepository {
-  abstract find(auftNr: string): Promise<StoredOrder | null>;
+  /**
+   * The order or offer; null when there is none or, given a web shop, its customer is not in it
+   * (an order without customer, a template offer, is in every web shop; D12).
+   */
+  abstract find(auftNr: string, webshop: string | null): Promise<StoredOrder | null>;
   abstract findByCustomerOrderNumber(kundNr: string, auftBestellNr: string): Promise<string | null>;
   /** Creates the order unless KundNr + AuftBestellNr exists already (then answers that order). */
   abstract create(order: NewOrder, event: PendingEvent | null): Promise<CreateOrderOutcome>;

@@ -166,7 +166,7 @@ function searchForm(db: DbType, field: string): string {
  */
 function customersSql(conditions: string[], inShop: boolean): string {
   const matching = `SELECT a."AdrNr" FROM "Adressen" a WHERE ${conditions.join(' AND ')}`;
-  const shop = inShop ? ` AND ${customerInWebshop('d')}` : '';
+  const shop = inShop ? ` AND ${customerInWebshop('d."DebiNr"')}` : '';
   return ROLE_COLUMNS.map(
     (role) =>
       `SELECT d."DebiNr" AS "DebiNr", d."KundKontakt" AS "KundKontakt", d."KundLief" AS "KundLief", ` +

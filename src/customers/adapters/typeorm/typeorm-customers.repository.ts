@@ -51,7 +51,7 @@ WHERE d."DebiNr" = :debiNr`;
 const ATTRIBUTE_ORDER = ' ORDER BY t."PHKey", t."AttrID"';
 const CUSTOMER_SQL = CUSTOMER_READ + ATTRIBUTE_ORDER;
 /** The same for a web-shop user: no rows for a customer outside its web shop (D12). */
-const CUSTOMER_IN_WEBSHOP_SQL = `${CUSTOMER_READ} AND ${customerInWebshop('d')}${ATTRIBUTE_ORDER}`;
+const CUSTOMER_IN_WEBSHOP_SQL = `${CUSTOMER_READ} AND ${customerInWebshop('d."DebiNr"')}${ATTRIBUTE_ORDER}`;
 
 type CustomerRow = Omit<CustomerRecord, 'KundKontakt' | 'KundLief' | 'KundRech'> & {
   KundKontakt: number | string;

@@ -36,7 +36,7 @@ const CUSTOMER_COLUMNS = `d."DebiNr" AS "DebiNr", d."WaehrAbk" AS "WaehrAbk", d.
 
 const CUSTOMER_SQL = `SELECT ${CUSTOMER_COLUMNS} FROM "Debitor" d WHERE d."DebiNr" = :debiNr`;
 /** The same for a web-shop user: no row for a customer outside its web shop (D12). */
-const CUSTOMER_IN_WEBSHOP_SQL = `${CUSTOMER_SQL} AND ${customerInWebshop('d')}`;
+const CUSTOMER_IN_WEBSHOP_SQL = `${CUSTOMER_SQL} AND ${customerInWebshop('d."DebiNr"')}`;
 
 /**
  * What an order is checked against, in one statement: one row per article and packaging unit
@@ -48,7 +48,7 @@ const CUSTOMER_IN_WEBSHOP_SQL = `${CUSTOMER_SQL} AND ${customerInWebshop('d')}`;
  */
 function lookUpSql({ articles, customers }: { articles: boolean; customers: boolean }): string {
   const released = articles ? ` AND ${articleReleased('a')}` : '';
-  const inScope = customers ? `CASE WHEN ${customerInWebshop('d')} THEN 1 ELSE 0 END` : '1';
+  const inScope = customers ? `CASE WHEN ${customerInWebshop('d."DebiNr"')} THEN 1 ELSE 0 END` : '1';
   return `
 SELECT ${CUSTOMER_COLUMNS}, ${inScope} AS "InScope",
   (SELECT MIN(o."AuftNr") FROM "Auftrag" o WHERE o."KundNr" = :debiNr AND o."AuftBestellNr" = :auftBestellNr) AS "ExistingAuftNr",

@@ -1,12 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import {
-  AddressEntity,
-  OrderAddressEntity,
-  OrderEntity,
-  OrderLineEntity,
-  OrderPaymentEntity,
-} from '@app/erp-db';
+import { OrderEntity } from '@app/erp-db';
 import { UnitOfWorkModule } from '../../../database/unit-of-work.module';
 import { OrderReferenceData } from '../../ports/order-reference-data';
 import { OrdersRepository } from '../../ports/orders.repository';
@@ -14,16 +8,7 @@ import { TypeOrmOrderReferenceData } from './typeorm-order-reference-data';
 import { TypeOrmOrdersRepository } from './typeorm-orders.repository';
 
 @Module({
-  imports: [
-    UnitOfWorkModule,
-    TypeOrmModule.forFeature([
-      OrderEntity,
-      OrderLineEntity,
-      OrderAddressEntity,
-      OrderPaymentEntity,
-      AddressEntity,
-    ]),
-  ],
+  imports: [UnitOfWorkModule, TypeOrmModule.forFeature([OrderEntity])],
   providers: [
     { provide: OrdersRepository, useClass: TypeOrmOrdersRepository },
     { provide: OrderReferenceData, useClass: TypeOrmOrderReferenceData },

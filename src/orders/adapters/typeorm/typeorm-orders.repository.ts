@@ -1,19 +1,20 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { AddressEntity, OrderEntity, OrderLineEntity } from '@app/erp-db';
+import { DataSource, Repository } from 'typeorm';
+import { AppConfig } from '../../../common/config/app-config';
+import { asEntity, entityColumns, queryNamed, queryPreparedNamed } from '../../../database/sql-gateway';
 import {
-  AddressEntity,
-  OrderAddressEntity,
-  OrderEntity,
-  OrderLineEntity,
-  OrderPaymentEntity,
-} from '@app/erp-db';
-import { In, Repository } from 'typeorm';
-import { queryNamed } from '../../../database/sql-gateway';
+  customerInWebshop,
+  customerWebshopParams,
+} from '../../../scope/adapters/typeorm/typeorm-customer-scope.store';
 import { NumberedKey, UnitOfWork } from '../../../database/unit-of-work';
 import {
   ConvertOfferOutcome,
   CreateOrderOutcome,
   NewOrder,
+  OrderAddressRole,
+  OrderPayment,
   OrdersRepository,
   StoredOrder,
 } from '../../ports/orders.repository';
@@ -21,46 +22,67 @@ import { toOrderHead, toOrderLine, toStoredAddress } from './order-rows';
 import type { PendingEvent } from '../../../events/erp-events';
 import { convertOfferBatch, createOrderBatch, OfferTaken } from './order-write-batches';
 
+/**
+ * The reads of an order: its head (for a web-shop user only when the order's customer is in its
+ * web shop, or the order has none: template offers are everyone's, D12), lines, addresses by role
+ * and payments, each by the order number through its primary key.
+ */
+function orderReads(dataSource: DataSource) {
+  const head = `SELECT ${entityColumns(dataSource, OrderEntity, 'o')} FROM "Auftrag" o WHERE o."AuftNr" = :auftNr`;
+  const customer = 'LTRIM(RTRIM(o."KundNr"))';
+  return {
+    head,
+    headInWebshop: `${head} AND (o."KundNr" IS NULL OR ${customer} = '' OR ${customerInWebshop(customer)})`,
+    lines: `SELECT ${entityColumns(dataSource, OrderLineEntity, 'l')} FROM "AuftragPos" l
+      WHERE l."AuftNr" = :auftNr ORDER BY l."PosNr"`,
+    addresses: `SELECT r."AdrArt" AS "AdrArt", ${entityColumns(dataSource, AddressEntity, 'a')}
+      FROM "AuftragAdr" r JOIN "Adressen" a ON a."AdrNr" = r."AdrNr" WHERE r."AuftNr" = :auftNr`,
+    payments: `SELECT p."Key" AS "Key", p."Bezeichnung" AS "Bezeichnung", p."Wert" AS "Wert"
+      FROM "AuftragZahlung" p WHERE p."AuftNr" = :auftNr`,
+  };
+}
+
 /** Order numbers become Auftrag.AuftNr: one the ERP has used already is skipped. */
 const ORDER_KEY: NumberedKey = { target: OrderEntity, key: 'AuftNr' };
 
 @Injectable()
 export class TypeOrmOrdersRepository extends OrdersRepository {
+  private readonly sql: ReturnType<typeof orderReads>;
+
   constructor(
     @InjectRepository(OrderEntity) private readonly heads: Repository<OrderEntity>,
-    @InjectRepository(OrderLineEntity) private readonly lines: Repository<OrderLineEntity>,
-    @InjectRepository(OrderAddressEntity) private readonly roles: Repository<OrderAddressEntity>,
-    @InjectRepository(AddressEntity) private readonly addresses: Repository<AddressEntity>,
-    @InjectRepository(OrderPaymentEntity) private readonly payments: Repository<OrderPaymentEntity>,
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly writes: UnitOfWork,
+    private readonly config: AppConfig,
   ) {
     super();
+    this.sql = orderReads(dataSource);
   }
 
-  async find(auftNr: string): Promise<StoredOrder | null> {
-    const head = await this.heads.findOneBy({ AuftNr: auftNr });
-    if (!head) return null;
-    const [lines, roles, payments] = await Promise.all([
-      this.lines.find({ where: { AuftNr: auftNr }, order: { PosNr: 'ASC' } }),
-      this.roles.findBy({ AuftNr: auftNr }),
-      this.payments.find({ where: { AuftNr: auftNr }, order: { Key: 'ASC' } }),
+  async find(auftNr: string, webshop: string | null): Promise<StoredOrder | null> {
+    // All four at once: lines, addresses and payments need only the number; read in vain for an
+    // order that does not exist or is out of scope, which is rare and costs three index reads.
+    const webshopParams = webshop === null ? {} : customerWebshopParams(this.config, webshop);
+    const [heads, lines, addresses, payments] = await Promise.all([
+      this.read(webshop === null ? this.sql.head : this.sql.headInWebshop, { auftNr, ...webshopParams }),
+      this.read(this.sql.lines, { auftNr }),
+      this.read(this.sql.addresses, { auftNr }),
+      this.read<OrderPayment>(this.sql.payments, { auftNr }),
     ]);
-    const stored =
-      roles.length > 0 ? await this.addresses.findBy({ AdrNr: In(roles.map((r) => r.AdrNr)) }) : [];
-    const byNr = new Map(stored.map((a) => [a.AdrNr, toStoredAddress(a)]));
-    const addresses: StoredOrder['addresses'] = {};
-    for (const r of roles) {
-      const a = byNr.get(r.AdrNr);
-      if (a) addresses[r.AdrArt] = a;
-    }
+    if (heads.length === 0) return null;
+    const stored: StoredOrder['addresses'] = {};
+    for (const row of addresses)
+      stored[row.AdrArt as OrderAddressRole] = toStoredAddress(asEntity(this.dataSource, AddressEntity, row));
     return {
-      head: toOrderHead(head),
-      lines: lines.map(toOrderLine),
-      addresses,
-      payments: payments
-        .map((p) => ({ Key: p.Key, Bezeichnung: p.Bezeichnung, Wert: p.Wert }))
-        .sort((a, b) => Number(a.Key) - Number(b.Key) || a.Key.localeCompare(b.Key)),
+      head: toOrderHead(asEntity(this.dataSource, OrderEntity, heads[0])),
+      lines: lines.map((row) => toOrderLine(asEntity(this.dataSource, OrderLineEntity, row))),
+      addresses: stored,
+      payments: payments.sort((a, b) => Number(a.Key) - Number(b.Key) || a.Key.localeCompare(b.Key)),
     };
+  }
+
+  private read<T = Record<string, unknown>>(sql: string, params: Record<string, unknown>): Promise<T[]> {
+    return queryPreparedNamed<T>(this.dataSource, sql, params);
   }
 
   async findByCustomerOrderNumber(kundNr: string, auftBestellNr: string): Promise<string | null> {

@@ -10,13 +10,13 @@ import { CustomerScopeStore } from '../../ports/customer-scope.store';
 export const CUSTOMER_WEBSHOP_MATCH = `w."ObjTyp" = 'DEBI' AND ${releasesForWebshop('w')}`;
 
 /**
- * Whether customer `d` belongs to the user's web shop: a look-up of its own attribute row through
+ * Whether the customer numbered `debiNr` (an SQL expression) belongs to the user's web shop: a look-up of its own attribute row through
  * IX_Attribut_Owner_Record (type, key, owner) per customer. As a scalar subquery, because as a join
  * or EXISTS PostgreSQL may start from the attributes instead: it takes the LIKE on the comma list
  * for rare and read every customer's attribute row (200,000 of them) for one search.
  */
-export function customerInWebshop(d: string): string {
-  return `(SELECT COUNT(*) FROM "Attribut" w WHERE w."ObjKey" = ${d}."DebiNr" AND ${CUSTOMER_WEBSHOP_MATCH}) > 0`;
+export function customerInWebshop(debiNr: string): string {
+  return `(SELECT COUNT(*) FROM "Attribut" w WHERE w."ObjKey" = ${debiNr} AND ${CUSTOMER_WEBSHOP_MATCH}) > 0`;
 }
 
 /** The parameters of CUSTOMER_WEBSHOP_MATCH. */
@@ -51,7 +51,7 @@ export class TypeOrmCustomerScopeStore extends CustomerScopeStore {
       .createQueryBuilder('d')
       .select('d.DebiNr', 'DebiNr')
       .where('(d.KundKontakt = :adrNr OR d.KundLief = :adrNr OR d.KundRech = :adrNr)', { adrNr })
-      .andWhere(customerInWebshop('d'), this.params(webshop))
+      .andWhere(customerInWebshop('d."DebiNr"'), this.params(webshop))
       .limit(1)
       .getRawOne();
     return row !== undefined && row !== null;
