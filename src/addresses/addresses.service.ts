@@ -13,14 +13,10 @@ import {
   AddressCriteria,
   AddressesRepository,
   AddressRecord,
+  CustomerAddresses,
   CustomerAddressKeys,
 } from './ports/addresses.repository';
 import { hasText } from './validation/address-validators';
-
-export interface CustomerAddresses {
-  keys: CustomerAddressKeys;
-  addresses: AddressRecord[];
-}
 
 const PATCHABLE: ReadonlyArray<keyof AddressChanges> = ADDRESS_FIELDS;
 
@@ -47,11 +43,10 @@ export class AddressesService {
   }
 
   async ofCustomer(debiNr: string, user: AuthUser): Promise<CustomerAddresses> {
-    if (!(await this.scope.customer(user, debiNr))) throw customerNotFound(debiNr);
-    const keys = await this.addresses.customerAddressKeys(debiNr);
-    if (!keys) throw customerNotFound(debiNr);
-    const nrs = [...new Set([keys.KundKontakt, keys.KundLief, keys.KundRech])];
-    return { keys, addresses: await this.addresses.findByNrs(nrs) };
+    // The scope test (D12) runs in the read: out of scope reads as unknown.
+    const found = await this.addresses.customerAddresses(debiNr, webshopScope(user));
+    if (!found) throw customerNotFound(debiNr);
+    return found;
   }
 
   /** Applies the given fields; a changed place (country, postal code, town) goes through AdrCheck. */

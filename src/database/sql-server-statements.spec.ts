@@ -5,6 +5,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import {
   AddressEntity,
   CurrencyEntity,
+  CustomerEntity,
   EventEntity,
   NumberRangeEntity,
   OrderEntity,
@@ -16,6 +17,7 @@ import { TypeOrmArticleCatalogue } from '../articles/adapters/typeorm/typeorm-ar
 import { ArticleFilter, ArticleSort } from '../articles/ports/article-catalogue';
 import { AppConfig, loadAppConfig } from '../common/config/app-config';
 import { TypeOrmEventStore } from '../events/adapters/typeorm/typeorm-event-store';
+import { TypeOrmAddressesRepository } from '../addresses/adapters/typeorm/typeorm-addresses.repository';
 import { TypeOrmCustomersRepository } from '../customers/adapters/typeorm/typeorm-customers.repository';
 import { TypeOrmOrderReferenceData } from '../orders/adapters/typeorm/typeorm-order-reference-data';
 import { TypeOrmOrdersRepository } from '../orders/adapters/typeorm/typeorm-orders.repository';
@@ -38,7 +40,15 @@ async function recordingSqlServer(
     username: 'sa',
     password: 'x',
     // The entities the tests write or read whole; their column types as on SQLite (DB_TYPE is not mssql here).
-    entities: [AddressEntity, EventEntity, NumberRangeEntity, OrderEntity, OrderLineEntity, CurrencyEntity],
+    entities: [
+      AddressEntity,
+      EventEntity,
+      NumberRangeEntity,
+      OrderEntity,
+      OrderLineEntity,
+      CurrencyEntity,
+      CustomerEntity,
+    ],
   });
   // The entity metadata, as initialize() builds it, without a connection.
   await (dataSource as unknown as { buildMetadatas(): Promise<void> }).buildMetadatas();
@@ -187,6 +197,12 @@ describe('SQL Server: every statement of the mssql path parses as T-SQL (node-sq
       unitOfWork,
       config,
     );
+    const addresses = new TypeOrmAddressesRepository(
+      dataSource.getRepository(AddressEntity),
+      dataSource.getRepository(CustomerEntity),
+      config,
+      unitOfWork,
+    );
     const customers = new TypeOrmCustomersRepository(
       dataSource,
       dataSource.getRepository(OrderEntity),
@@ -272,6 +288,13 @@ describe('SQL Server: every statement of the mssql path parses as T-SQL (node-sq
           / FROM "AuftragPos" l WHERE l\."AuftNr" = @0 ORDER BY l\."PosNr"$/,
           / FROM "AuftragAdr" r JOIN "Adressen" a ON a\."AdrNr" = r\."AdrNr" WHERE r\."AuftNr" = @0$/,
           / FROM "AuftragZahlung" p WHERE p\."AuftNr" = @0$/,
+        ],
+      ],
+      [
+        "a customer's addresses in a web shop",
+        () => addresses.customerAddresses('10001', 'SHOP'),
+        [
+          / FROM "Debitor" d LEFT JOIN "Adressen" a ON a\."AdrNr" IN \(d\."KundKontakt", d\."KundLief", d\."KundRech"\) WHERE d\."DebiNr" = @0 AND \(SELECT COUNT/,
         ],
       ],
       [

@@ -54,6 +54,11 @@ export interface CustomerAddressKeys {
   KundRech: number;
 }
 
+export interface CustomerAddresses {
+  keys: CustomerAddressKeys;
+  addresses: AddressRecord[];
+}
+
 /** Search criteria: field -> value, compared ignoring case and surrounding blanks. */
 export type AddressCriteria = Partial<Record<AddressTextField, string>>;
 
@@ -67,8 +72,11 @@ export interface AddressSearchResult {
 /** Port: addresses and the customer address roles that point at them. */
 export abstract class AddressesRepository {
   abstract findByNr(adrNr: number): Promise<AddressRecord | null>;
-  abstract findByNrs(adrNrs: number[]): Promise<AddressRecord[]>;
-  abstract customerAddressKeys(debiNr: string): Promise<CustomerAddressKeys | null>;
+  /**
+   * The customer's address roles and the addresses they point at (in one read); null when the
+   * customer does not exist or, given a web shop, is not in it (D12).
+   */
+  abstract customerAddresses(debiNr: string, webshop: string | null): Promise<CustomerAddresses | null>;
   /** False when the address does not exist. */
   abstract update(adrNr: number, changes: AddressChanges): Promise<boolean>;
   /** `webshop`: only customers of that web shop count (D12); null = every customer. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, Repository } from 'typeorm';
+import { Repository } from 'typeorm';
 import {
   AddressEntity,
   addressSearchKey,
@@ -12,7 +12,7 @@ import {
 } from '@app/erp-db';
 import { AppConfig } from '../../../common/config/app-config';
 import { ApiError } from '../../../common/errors/api-error';
-import { queryNamed } from '../../../database/sql-gateway';
+import { asEntity, queryNamed, queryPreparedNamed } from '../../../database/sql-gateway';
 import { UnitOfWork } from '../../../database/unit-of-work';
 import {
   customerInWebshop,
@@ -25,10 +25,22 @@ import {
   AddressesRepository,
   AddressRecord,
   AddressSearchResult,
-  CustomerAddressKeys,
+  CustomerAddresses,
 } from '../../ports/addresses.repository';
 
 const ADDRESS_COLUMNS: Array<keyof AddressRecord> = ['AdrNr', ...ADDRESS_FIELDS];
+
+/**
+ * A customer's address roles and the addresses they point at, one row per address (one row with
+ * NULL address columns when none of them exists).
+ */
+const CUSTOMER_ADDRESSES_SQL = `SELECT d."KundKontakt" AS "KundKontakt", d."KundLief" AS "KundLief",
+  d."KundRech" AS "KundRech", ${ADDRESS_COLUMNS.map((c) => `a."${c}" AS "${c}"`).join(', ')}
+FROM "Debitor" d
+LEFT JOIN "Adressen" a ON a."AdrNr" IN (d."KundKontakt", d."KundLief", d."KundRech")
+WHERE d."DebiNr" = :debiNr`;
+/** The same for a web-shop user: no rows for a customer outside its web shop (D12). */
+const CUSTOMER_ADDRESSES_IN_WEBSHOP_SQL = `${CUSTOMER_ADDRESSES_SQL} AND ${customerInWebshop('d."DebiNr"')}`;
 
 function toRecord(e: AddressEntity): AddressRecord {
   const r = {} as Record<string, unknown>;
@@ -52,17 +64,25 @@ export class TypeOrmAddressesRepository extends AddressesRepository {
     return e ? toRecord(e) : null;
   }
 
-  async findByNrs(adrNrs: number[]): Promise<AddressRecord[]> {
-    if (adrNrs.length === 0) return [];
-    const rows = await this.addresses.find({ select: ADDRESS_COLUMNS, where: { AdrNr: In(adrNrs) } });
-    return rows.map(toRecord);
-  }
-
-  async customerAddressKeys(debiNr: string): Promise<CustomerAddressKeys | null> {
-    return this.customers.findOne({
-      select: { DebiNr: true, KundKontakt: true, KundLief: true, KundRech: true },
-      where: { DebiNr: debiNr },
-    });
+  async customerAddresses(debiNr: string, webshop: string | null): Promise<CustomerAddresses | null> {
+    const rows = await queryPreparedNamed<Record<string, unknown>>(
+      this.addresses.manager.connection,
+      webshop === null ? CUSTOMER_ADDRESSES_SQL : CUSTOMER_ADDRESSES_IN_WEBSHOP_SQL,
+      { debiNr, ...(webshop === null ? {} : customerWebshopParams(this.config, webshop)) },
+    );
+    if (rows.length === 0) return null;
+    const { KundKontakt, KundLief, KundRech } = rows[0];
+    return {
+      keys: {
+        DebiNr: debiNr,
+        KundKontakt: Number(KundKontakt),
+        KundLief: Number(KundLief),
+        KundRech: Number(KundRech),
+      },
+      addresses: rows.flatMap((row) =>
+        row.AdrNr === null ? [] : [toRecord(asEntity(this.addresses.manager.connection, AddressEntity, row))],
+      ),
+    };
   }
 
   async update(adrNr: number, changes: AddressChanges): Promise<boolean> {
