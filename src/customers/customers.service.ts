@@ -42,23 +42,29 @@ export class CustomersService {
   async create(body: CreateCustomerDto, user: AuthUser): Promise<string> {
     const { GrundDaten: g, Adressen: a } = body;
     assertBackOfficeFields(user, g, 'GrundDaten.');
-    const problems: FieldProblem[] = [];
-    if (!(await this.customers.currencyExists(g.WaehrAbk))) {
-      problems.push({
-        field: 'GrundDaten.WaehrAbk',
-        message: `currency ${g.WaehrAbk} is not known to the ERP`,
-      });
-    }
     const toCheck: AddressToCheck<AddressInputDto>[] = [
       { address: a.KontaktAdr, path: 'Adressen.KontaktAdr' },
     ];
     if (a.LiefAdr) toCheck.push({ address: a.LiefAdr, path: 'Adressen.LiefAdr' });
     if (a.RechAdr) toCheck.push({ address: a.RechAdr, path: 'Adressen.RechAdr' });
-    const checked = await this.addressCheck.checkAll(toCheck).catch((e: unknown) => {
-      if (!(e instanceof ApiError) || e.status !== 422) throw e;
-      problems.push(...((e.info?.fields as FieldProblem[] | undefined) ?? []));
-      return null;
-    });
+    // The currency and the addresses are checked at once; the problems keep that order.
+    const problems: FieldProblem[] = [];
+    const addressProblems: FieldProblem[] = [];
+    const [currencyKnown, checked] = await Promise.all([
+      this.customers.currencyExists(g.WaehrAbk),
+      this.addressCheck.checkAll(toCheck).catch((e: unknown) => {
+        if (!(e instanceof ApiError) || e.status !== 422) throw e;
+        addressProblems.push(...((e.info?.fields as FieldProblem[] | undefined) ?? []));
+        return null;
+      }),
+    ]);
+    if (!currencyKnown) {
+      problems.push({
+        field: 'GrundDaten.WaehrAbk',
+        message: `currency ${g.WaehrAbk} is not known to the ERP`,
+      });
+    }
+    problems.push(...addressProblems);
     if (problems.length > 0 || !checked) {
       throw ApiError.unprocessable('The customer cannot be created; see info.fields.', problems);
     }

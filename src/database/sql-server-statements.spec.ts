@@ -206,7 +206,6 @@ describe('SQL Server: every statement of the mssql path parses as T-SQL (node-sq
     const customers = new TypeOrmCustomersRepository(
       dataSource,
       dataSource.getRepository(OrderEntity),
-      dataSource.getRepository(CurrencyEntity),
       unitOfWork,
       config,
     );

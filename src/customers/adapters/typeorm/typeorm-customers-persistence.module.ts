@@ -1,13 +1,13 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AddressEntity, AttributeEntity, CurrencyEntity, CustomerEntity, OrderEntity } from '@app/erp-db';
+import { AddressEntity, AttributeEntity, CustomerEntity, OrderEntity } from '@app/erp-db';
 import { UnitOfWorkModule } from '../../../database/unit-of-work.module';
 import { CustomersRepository } from '../../ports/customers.repository';
 import { TypeOrmCustomersRepository } from './typeorm-customers.repository';
 
 @Module({
   imports: [
-    TypeOrmModule.forFeature([CustomerEntity, AddressEntity, AttributeEntity, OrderEntity, CurrencyEntity]),
+    TypeOrmModule.forFeature([CustomerEntity, AddressEntity, AttributeEntity, OrderEntity]),
     UnitOfWorkModule,
   ],
   providers: [{ provide: CustomersRepository, useClass: TypeOrmCustomersRepository }],

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, Repository } from 'typeorm';
-import { AddressEntity, AttributeEntity, CurrencyEntity, CustomerEntity, OrderEntity } from '@app/erp-db';
+import { AddressEntity, AttributeEntity, CustomerEntity, OrderEntity } from '@app/erp-db';
 import { addressRow } from '../../../addresses/adapters/typeorm/address-row';
 import { NewAddress } from '../../../addresses/ports/addresses.repository';
 import { AppConfig } from '../../../common/config/app-config';
@@ -61,6 +61,8 @@ type CustomerRow = Omit<CustomerRecord, 'KundKontakt' | 'KundLief' | 'KundRech'>
   Contents: string | null;
 };
 
+const CURRENCY_SQL = 'SELECT 1 AS "known" FROM "Waehrung" WHERE "WaehrAbk" = :code';
+
 /** Customer numbers become Debitor.DebiNr: one the ERP has used already is skipped. */
 const CUSTOMER_KEY: NumberedKey = { target: CustomerEntity, key: 'DebiNr' };
 
@@ -69,7 +71,6 @@ export class TypeOrmCustomersRepository extends CustomersRepository {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectRepository(OrderEntity) private readonly orders: Repository<OrderEntity>,
-    @InjectRepository(CurrencyEntity) private readonly currencies: Repository<CurrencyEntity>,
     private readonly writes: UnitOfWork,
     private readonly config: AppConfig,
   ) {
@@ -188,7 +189,7 @@ export class TypeOrmCustomersRepository extends CustomersRepository {
   }
 
   async currencyExists(code: string): Promise<boolean> {
-    return this.currencies.exists({ where: { WaehrAbk: code } });
+    return (await queryPreparedNamed(this.dataSource, CURRENCY_SQL, { code })).length > 0;
   }
 }
 
