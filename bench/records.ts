@@ -91,10 +91,11 @@ const parseSet = (text: string): DataSet => {
 
 /**
  * npm run bench -- records [--small 2000/10000] [--large 200000/400000] [--seconds 6]
- *   [--connections 16]
+ *   [--connections 16] [--only <text>]
  *
- * Every scenario of `scenarios` on a small and a large data set side by side (req/s, p99, the
- * large set's rate in % of the small one's, statements per request). The service is compiled
+ * Every scenario of `scenarios` (--only: those whose name contains the text) on a small and a
+ * large data set side by side (req/s, p99, the large set's rate in % of the small one's,
+ * statements per request). The service is compiled
  * like `npm run build` and runs in its own process; it migrates the data set at start. Data
  * sets are kept between runs (seeded once when missing, with the time it took): SQLite
  * data/bench-records-<customers>-<orders>.sqlite, or with DB_TYPE=postgres the database of
@@ -110,6 +111,7 @@ export async function run(args: string[]): Promise<void> {
       large: { type: 'string', default: '200000/400000' },
       seconds: { type: 'string', default: '6' },
       connections: { type: 'string', default: '16' },
+      only: { type: 'string', default: '' },
     },
   });
   const sets = [parseSet(values.small), parseSet(values.large)];
@@ -147,7 +149,7 @@ export async function run(args: string[]): Promise<void> {
       try {
         const token = await login(service.base);
         const figures = new Map<string, Figures>();
-        for (const s of scenarios(set))
+        for (const s of scenarios(set).filter((x) => x.name.includes(values.only)))
           figures.set(s.name, await measure(service, token, s, seconds, connections));
         results.push(figures);
       } finally {

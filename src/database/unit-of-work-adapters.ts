@@ -307,6 +307,7 @@ export class PostgresUnitOfWork extends DataSourceUnitOfWork {
     }
     /** Per named insert step: the sub-select of its generated key. */
     const keyOf = new Map<string, string>();
+    let nextParameter = Object.keys(params).length;
     const write: ValueWriter = (value, column) => {
       if (value === DRAWN_NUMBER) return `(SELECT CAST("LetzteNr" AS varchar(20)) FROM "n")`;
       if (value === DRAWN_EVENT_ID) return `(SELECT "LetzteNr" FROM "e")`;
@@ -315,7 +316,7 @@ export class PostgresUnitOfWork extends DataSourceUnitOfWork {
         if (!key) throw new Error(`Batch step ${value.step} comes later or returns no key.`);
         return key;
       }
-      const name = `p${Object.keys(params).length}`;
+      const name = `p${nextParameter++}`;
       params[name] = this.prepare(value, column);
       return `:${name}`;
     };
