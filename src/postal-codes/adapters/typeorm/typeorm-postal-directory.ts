@@ -2,7 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
 import { PostalCodeEntity } from '@app/erp-db';
+import { queryPreparedNamed } from '../../../database/sql-gateway';
 import { PostalCode, PostalDirectory, PostalImportResult } from '../../ports/postal-directory';
+
+const TOWNS_SQL = `SELECT "OrtName" AS "OrtName" FROM "PLZVerzeichnis"
+WHERE "OrtLand" = :country AND "OrtPLZ" = :postalCode ORDER BY "OrtName"`;
 
 const key = (e: PostalCode): string => `${e.OrtLand}\u0000${e.OrtPLZ}\u0000${e.OrtName}`;
 
@@ -12,11 +16,11 @@ export class TypeOrmPostalDirectory extends PostalDirectory {
     super();
   }
 
+  /** Every address a customer or order writes asks it: prepared. */
   async townsFor(country: string, postalCode: string): Promise<string[]> {
-    const rows = await this.codes.find({
-      select: { OrtName: true },
-      where: { OrtLand: country, OrtPLZ: postalCode },
-      order: { OrtName: 'ASC' },
+    const rows = await queryPreparedNamed<{ OrtName: string }>(this.codes.manager.connection, TOWNS_SQL, {
+      country,
+      postalCode,
     });
     return rows.map((r) => r.OrtName);
   }
