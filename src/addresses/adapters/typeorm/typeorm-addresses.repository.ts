@@ -68,7 +68,7 @@ export class TypeOrmAddressesRepository extends AddressesRepository {
     const rows = await queryPreparedNamed<Record<string, unknown>>(
       this.addresses.manager.connection,
       webshop === null ? CUSTOMER_ADDRESSES_SQL : CUSTOMER_ADDRESSES_IN_WEBSHOP_SQL,
-      { debiNr, ...(webshop === null ? {} : customerWebshopParams(this.config, webshop)) },
+      { debiNr, ...customerWebshopParams(this.config, webshop) },
     );
     if (rows.length === 0) return null;
     const { KundKontakt, KundLief, KundRech } = rows[0];
@@ -103,8 +103,7 @@ export class TypeOrmAddressesRepository extends AddressesRepository {
 
   async searchCustomer(criteria: AddressCriteria, webshop: string | null): Promise<AddressSearchResult> {
     const db = dbTypeOf(this.customers.manager.connection.options.type);
-    const params: Record<string, string> =
-      webshop === null ? {} : customerWebshopParams(this.config, webshop);
+    const params: Record<string, string> = customerWebshopParams(this.config, webshop);
     const conditions = Object.entries(criteria).map(([field, value], i) => {
       params[`v${i}`] = (value ?? '').trim().toLowerCase();
       // field comes from the query DTO's whitelist of address fields, never from free text

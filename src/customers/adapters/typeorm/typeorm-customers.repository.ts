@@ -132,7 +132,7 @@ export class TypeOrmCustomersRepository extends CustomersRepository {
   }
 
   async find(debiNr: string, webshop: string | null): Promise<CustomerWithAttributes | null> {
-    const params = { debiNr, ...(webshop === null ? {} : customerWebshopParams(this.config, webshop)) };
+    const params = { debiNr, ...customerWebshopParams(this.config, webshop) };
     const sql = webshop === null ? CUSTOMER_SQL : CUSTOMER_IN_WEBSHOP_SQL;
     const rows = await queryPreparedNamed<CustomerRow>(this.dataSource, sql, params);
     if (rows.length === 0) return null;

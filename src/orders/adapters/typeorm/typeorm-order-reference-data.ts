@@ -1,12 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { articleReleased, webshopParams } from '../../../articles/adapters/typeorm/article-sql';
+import { articleReleased } from '../../../articles/adapters/typeorm/article-sql';
 import { AppConfig } from '../../../common/config/app-config';
 import { Decimal, DecimalLike, dec } from '../../../common/money';
 import { inListBucket } from '../../../database/in-list-bucket';
 import { queryNamed, queryPreparedNamed } from '../../../database/sql-gateway';
-import { customerInWebshop } from '../../../scope/adapters/typeorm/typeorm-customer-scope.store';
+import {
+  customerInWebshop,
+  customerWebshopParams,
+} from '../../../scope/adapters/typeorm/typeorm-customer-scope.store';
 import {
   CompanyOrderSettings,
   OrderArticle,
@@ -136,7 +139,7 @@ export class TypeOrmOrderReferenceData extends OrderReferenceData {
     const [row] = await queryNamed<CustomerRow>(
       this.dataSource,
       customers === null ? CUSTOMER_SQL : CUSTOMER_IN_WEBSHOP_SQL,
-      { debiNr, ...this.webshopParams(customers) },
+      { debiNr, ...customerWebshopParams(this.config, customers) },
     );
     return row ? toCustomer(row) : null;
   }
@@ -155,7 +158,7 @@ export class TypeOrmOrderReferenceData extends OrderReferenceData {
       debiNr,
       auftBestellNr,
       artNrs: artNrs.length === 0 ? [''] : inListBucket(artNrs),
-      ...this.webshopParams(webshops.articles ?? webshops.customers),
+      ...customerWebshopParams(this.config, webshops.articles ?? webshops.customers),
     });
     const first = rows[0];
     const inScope = first !== undefined && first.DebiNr != null && Number(first.InScope) === 1;
@@ -183,10 +186,6 @@ export class TypeOrmOrderReferenceData extends OrderReferenceData {
       articles,
       orderable,
     };
-  }
-
-  private webshopParams(webshop: string | null): Record<string, unknown> {
-    return webshop === null ? {} : webshopParams(this.config.attributeWebshop, webshop);
   }
 
   private current(): Promise<Settings> {

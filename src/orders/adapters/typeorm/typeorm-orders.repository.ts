@@ -62,7 +62,7 @@ export class TypeOrmOrdersRepository extends OrdersRepository {
   async find(auftNr: string, webshop: string | null): Promise<StoredOrder | null> {
     // All four at once: lines, addresses and payments need only the number; read in vain for an
     // order that does not exist or is out of scope, which is rare and costs three index reads.
-    const webshopParams = webshop === null ? {} : customerWebshopParams(this.config, webshop);
+    const webshopParams = customerWebshopParams(this.config, webshop);
     const [heads, lines, addresses, payments] = await Promise.all([
       this.read(webshop === null ? this.sql.head : this.sql.headInWebshop, { auftNr, ...webshopParams }),
       this.read(this.sql.lines, { auftNr }),

@@ -10,7 +10,8 @@ import { CustomerScopeStore } from '../../ports/customer-scope.store';
 export const CUSTOMER_WEBSHOP_MATCH = `w."ObjTyp" = 'DEBI' AND ${releasesForWebshop('w')}`;
 
 /**
- * Whether the customer numbered `debiNr` (an SQL expression) belongs to the user's web shop: a look-up of its own attribute row through
+ * Whether the customer numbered `debiNr` (an SQL expression) belongs to the user's web shop: a
+ * look-up of its own attribute row through
  * IX_Attribut_Owner_Record (type, key, owner) per customer. As a scalar subquery, because as a join
  * or EXISTS PostgreSQL may start from the attributes instead: it takes the LIKE on the comma list
  * for rare and read every customer's attribute row (200,000 of them) for one search.
@@ -19,9 +20,9 @@ export function customerInWebshop(debiNr: string): string {
   return `(SELECT COUNT(*) FROM "Attribut" w WHERE w."ObjKey" = ${debiNr} AND ${CUSTOMER_WEBSHOP_MATCH}) > 0`;
 }
 
-/** The parameters of CUSTOMER_WEBSHOP_MATCH. */
-export function customerWebshopParams(config: AppConfig, webshop: string): Record<string, string> {
-  return webshopParams(config.attributeWebshop, webshop) as Record<string, string>;
+/** The parameters of CUSTOMER_WEBSHOP_MATCH; none without a web shop (no test). */
+export function customerWebshopParams(config: AppConfig, webshop: string | null): Record<string, string> {
+  return webshop === null ? {} : (webshopParams(config.attributeWebshop, webshop) as Record<string, string>);
 }
 
 @Injectable()
