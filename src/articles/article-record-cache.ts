@@ -6,8 +6,12 @@ import { ChangeStamp } from './ports/article-catalogue';
 /** A change stamped a little before the newest one seen may still be committing (a long ERP transaction). */
 export const LATE_COMMIT_MARGIN_MS = 60_000;
 
-/** Bytes counted per entry besides its record and key (the buffer's objects, map and list slots). */
-const ENTRY_OVERHEAD = 256;
+/**
+ * Bytes counted per entry besides its record and key: the buffer's own objects and allocation,
+ * the map's and lists' slots (measured: 500,000 entries of 900-byte records took 1,477 bytes of
+ * resident memory each).
+ */
+const ENTRY_OVERHEAD = 576;
 
 /** Record contexts kept apart at most (customers with own price lists each make one); beyond, start over. */
 const MAX_CONTEXTS = 1000;
