@@ -14,7 +14,6 @@ import { MediaModule } from './media/media.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { OrdersModule } from './orders/orders.module';
 import { PricingModule } from './pricing/pricing.module';
-import { ScopeModule } from './scope/scope.module';
 
 @Module({
   imports: [
@@ -23,7 +22,6 @@ import { ScopeModule } from './scope/scope.module';
     EventEmitterModule.forRoot(),
     EventsModule,
     AuthModule,
-    ScopeModule,
     HealthModule,
     MetricsModule,
     PricingModule,

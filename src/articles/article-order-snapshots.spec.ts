@@ -19,6 +19,8 @@ function setup(seconds: number) {
       return KeyList.of([`A${v}`, `B${v}`, `C${v}`]);
     },
     total: async () => 3,
+    usersWebshops: async () => ['SHOP', ' SHOP ', null, 'OTHER'],
+    referenceData: async () => ({ articlesStamp: 'stamp 1' }),
   } as unknown as ArticleCatalogue;
   const snapshots = new ArticleOrderSnapshots(catalogue, { articleSnapshotSeconds: seconds } as AppConfig);
   return {
@@ -123,5 +125,17 @@ describe('ArticleOrderSnapshots', () => {
       [1, 2],
       [1, 2],
     ]);
+  });
+
+  it('builds the default ordering of each web shop of the users at start, and none with 0 seconds', async () => {
+    const s = setup(10);
+    await s.snapshots.onApplicationBootstrap();
+    expect(s.builds).toEqual([1, 2, 3]);
+    expect(await s.snapshots.ordering({ ...filter, webshop: 'OTHER' }, sorts, 'stamp 1')).toMatchObject({
+      numbers: KeyList.of(['A3', 'B3', 'C3']),
+    });
+    const t = setup(0);
+    await t.snapshots.onApplicationBootstrap();
+    expect(t.builds).toEqual([]);
   });
 });

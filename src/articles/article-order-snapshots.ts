@@ -1,5 +1,4 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { ApiUsersRepository } from '../auth/ports/api-users.repository';
 import { AppConfig } from '../common/config/app-config';
 import { DEFAULT_SORTS } from './article-fields';
 import {
@@ -44,16 +43,13 @@ export class ArticleOrderSnapshots implements OnApplicationBootstrap {
   constructor(
     private readonly catalogue: ArticleCatalogue,
     private readonly config: AppConfig,
-    private readonly users?: ApiUsersRepository,
   ) {}
 
   /** Builds the default ordering of every web shop with an enabled user (none when orderings are not kept). */
   async onApplicationBootstrap(): Promise<void> {
-    if (!this.users || this.config.articleSnapshotSeconds === 0) return;
+    if (this.config.articleSnapshotSeconds === 0) return;
     const started = Date.now();
-    const webshops = new Set(
-      (await this.users.list()).filter((u) => !u.disabled).map((u) => userWebshop(u.webshop)),
-    );
+    const webshops = new Set((await this.catalogue.usersWebshops()).map(userWebshop));
     const { articlesStamp } = await this.catalogue.referenceData(null, null);
     for (const webshop of webshops)
       await this.ordering(

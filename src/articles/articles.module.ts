@@ -6,9 +6,10 @@ import { ArticleRecordCache } from './article-record-cache';
 import { ArticleVisibility } from './article-visibility';
 import { ArticlesController } from './articles.controller';
 import { ArticlesService } from './articles.service';
+import { ScopeModule } from '../scope/scope.module';
 
 @Module({
-  imports: [PricingModule, TypeOrmArticlesPersistenceModule],
+  imports: [ScopeModule, PricingModule, TypeOrmArticlesPersistenceModule],
   controllers: [ArticlesController],
   providers: [ArticlesService, ArticleOrderSnapshots, ArticleRecordCache, ArticleVisibility],
   exports: [ArticleVisibility],

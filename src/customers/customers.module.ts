@@ -4,9 +4,17 @@ import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { TypeOrmCustomersPersistenceModule } from './adapters/typeorm/typeorm-customers-persistence.module';
 import { CustomersController } from './customers.controller';
 import { CustomersService } from './customers.service';
+import { EventsModule } from '../events/events.module';
+import { ScopeModule } from '../scope/scope.module';
 
 @Module({
-  imports: [TypeOrmCustomersPersistenceModule, AddressCheckModule, IdempotencyModule],
+  imports: [
+    EventsModule,
+    ScopeModule,
+    TypeOrmCustomersPersistenceModule,
+    AddressCheckModule,
+    IdempotencyModule,
+  ],
   controllers: [CustomersController],
   providers: [CustomersService],
 })

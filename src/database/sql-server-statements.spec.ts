@@ -186,11 +186,11 @@ describe('SQL Server: every statement of the mssql path parses as T-SQL (node-sq
       'UPDATE "Nummernkreis" SET "LetzteNr" = "LetzteNr" + 1 OUTPUT INSERTED."LetzteNr" WHERE "Name" = @0',
     ]);
 
-    const events = new TypeOrmEventStore(dataSource);
+    const unitOfWork = new SqlServerUnitOfWork(dataSource);
+    const events = new TypeOrmEventStore(dataSource, unitOfWork);
     const reader = new DataSourceReader(dataSource);
     const prices = new TypeOrmPriceSources(dataSource, reader);
     const orders = new TypeOrmOrderReferenceData(dataSource, config);
-    const unitOfWork = new SqlServerUnitOfWork(dataSource);
     const orderRecords = new TypeOrmOrdersRepository(
       dataSource.getRepository(OrderEntity),
       dataSource,

@@ -5,9 +5,16 @@ import { PricingModule } from '../pricing/pricing.module';
 import { TypeOrmOrdersPersistenceModule } from './adapters/typeorm/typeorm-orders-persistence.module';
 import { OrdersController } from './orders.controller';
 import { OrdersService } from './orders.service';
+import { EventsModule } from '../events/events.module';
 
 @Module({
-  imports: [TypeOrmOrdersPersistenceModule, PricingModule, AddressCheckModule, IdempotencyModule],
+  imports: [
+    EventsModule,
+    TypeOrmOrdersPersistenceModule,
+    PricingModule,
+    AddressCheckModule,
+    IdempotencyModule,
+  ],
   controllers: [OrdersController],
   providers: [OrdersService],
 })

@@ -1,11 +1,11 @@
-import { Global, Module } from '@nestjs/common';
-import { TypeOrmCustomerScopeStore } from './adapters/typeorm/typeorm-customer-scope.store';
+import { Module } from '@nestjs/common';
+import { TypeOrmScopePersistenceModule } from './adapters/typeorm/typeorm-scope-persistence.module';
 import { CustomerScope } from './customer-scope';
-import { CustomerScopeStore } from './ports/customer-scope.store';
 
-@Global()
+/** Import where a feature checks a customer against the user's web shop (D12). */
 @Module({
-  providers: [CustomerScope, { provide: CustomerScopeStore, useClass: TypeOrmCustomerScopeStore }],
-  exports: [CustomerScope, CustomerScopeStore],
+  imports: [TypeOrmScopePersistenceModule],
+  providers: [CustomerScope],
+  exports: [CustomerScope],
 })
 export class ScopeModule {}

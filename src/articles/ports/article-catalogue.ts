@@ -153,6 +153,9 @@ export abstract class ArticleCatalogue {
 
   abstract count(filter: ArticleFilter): Promise<number>;
 
+  /** The web shops of the enabled API users (null: a user who sees every article). */
+  abstract usersWebshops(): Promise<(string | null)[]>;
+
   /** Every article (active or not) whose article, price, stock, reservation or packaging rows changed since then. */
   abstract changedArticles(since: Date): Promise<string[]>;
 }

@@ -1,7 +1,7 @@
 import { SameTurnReads } from '../../../database/turn-shared-reads';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { dbTypeOf, readTimestamp, timestampParam } from '@app/erp-db';
+import { ApiUserEntity, dbTypeOf, readTimestamp, timestampParam } from '@app/erp-db';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../../common/config/app-config';
 import { inListBucket, inPieces, MAX_KEYS_PER_STATEMENT } from '../../../database/in-list-bucket';
@@ -99,6 +99,13 @@ export class TypeOrmArticleCatalogue extends ArticleCatalogue {
       changes: changeStamp(CHANGE_TABLES.map((_, i) => readTimestamp(row[`changed${i}`]))),
       articlesStamp: String(readTimestamp(row.changed0)?.getTime() ?? -1),
     };
+  }
+
+  async usersWebshops(): Promise<(string | null)[]> {
+    const users = await this.dataSource
+      .getRepository(ApiUserEntity)
+      .find({ select: { webshop: true }, where: { disabled: 0 } });
+    return users.map((u) => u.webshop);
   }
 
   async changedArticles(since: Date): Promise<string[]> {

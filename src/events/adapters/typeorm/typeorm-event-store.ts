@@ -9,7 +9,6 @@ import {
 } from '@app/erp-db';
 import { DataSource, EntityManager, In, LessThanOrEqual, MoreThan } from 'typeorm';
 import { runNamed } from '../../../database/sql-gateway';
-import { unitOfWorkFor } from '../../../database/unit-of-work.module';
 import { atMost, BatchStep, CHUNK, notNull, oneOf, UnitOfWork } from '../../../database/unit-of-work';
 import { StoredEvent } from '../../erp-events';
 import { mayUseEvents } from '../../event-access';
@@ -50,7 +49,7 @@ export class TypeOrmEventStore extends EventStore {
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly writes: UnitOfWork = unitOfWorkFor(dataSource),
+    private readonly writes: UnitOfWork,
   ) {
     super();
     const type = dataSource.options.type;
