@@ -7,7 +7,7 @@ import {
   ArticleSort,
 } from '../src/articles/ports/article-catalogue';
 import { DataSourceReader, SqlReader } from '../src/database/sql-reader';
-import { PostgresReadPool } from '../src/database/postgres-read-pool';
+import { PostgresReader } from '../src/database/postgres-reader';
 import { SqliteReadPool } from '../src/database/sqlite-read-pool';
 import { bytes, createTestApp, TestApp } from './support/test-app';
 import { testDbType } from './support/test-databases';
@@ -79,13 +79,13 @@ describe('articles: SQLite read threads', () => {
     }
   });
 
-  it('reads on worker threads on a SQLite file (through the DataSource with 0 threads), through a pool of its own on PostgreSQL', () => {
+  it('reads on worker threads on a SQLite file (through the DataSource with 0 threads), through the DataSource pool on PostgreSQL', () => {
     if (testDbType() === 'sqlite') {
       expect(threadedReader).toBeInstanceOf(SqliteReadPool);
       expect(singleReader).toBeInstanceOf(DataSourceReader);
     } else {
-      expect(threadedReader).toBeInstanceOf(PostgresReadPool);
-      expect(singleReader).toBeInstanceOf(PostgresReadPool);
+      expect(threadedReader).toBeInstanceOf(PostgresReader);
+      expect(singleReader).toBeInstanceOf(PostgresReader);
     }
   });
 

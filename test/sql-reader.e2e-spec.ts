@@ -4,7 +4,7 @@ import { orderedNumbersSql } from '../src/articles/adapters/typeorm/article-sql'
 import { ArticleFilter, ArticleSort } from '../src/articles/ports/article-catalogue';
 import { PRICES_SQL } from '../src/pricing/adapters/price-sql';
 import { DataSourceReader, ReadStatement, SqlReader } from '../src/database/sql-reader';
-import { PostgresReadPool } from '../src/database/postgres-read-pool';
+import { PostgresReader } from '../src/database/postgres-reader';
 import { SqliteReadPool } from '../src/database/sqlite-read-pool';
 import { createTestApp, TestApp } from './support/test-app';
 import { testDbType } from './support/test-databases';
@@ -62,7 +62,7 @@ describe('the article reader gives the rows the DataSource reads, on every run o
 
   it('is the reader of this database', () => {
     expect(t.app.get(SqlReader)).toBeInstanceOf(
-      testDbType() === 'sqlite' ? SqliteReadPool : PostgresReadPool,
+      testDbType() === 'sqlite' ? SqliteReadPool : PostgresReader,
     );
   });
 

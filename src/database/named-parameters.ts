@@ -39,9 +39,9 @@ function expand(parts: string[], lengths: number[], placeholders: Placeholders):
 
 /**
  * A statement with TypeORM-style parameters (`:name`, `:...list`) as positional parameters and
- * their values, for connections TypeORM does not manage (the SQLite read threads, the PostgreSQL
- * read pool). Values are always bound, never written into the text; a name without a value
- * is an error.
+ * their values, for statements sent without TypeORM's query runner (the SQLite read threads,
+ * the PostgreSQL reader). Values are always bound, never written into the text; a name without a
+ * value is an error.
  */
 export function positionalParameters(
   sql: string,

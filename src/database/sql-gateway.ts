@@ -15,11 +15,12 @@ import { sqliteConnectionForReads } from './sqlite-connection';
 export type SqlTarget = DataSource | EntityManager;
 
 /**
- * How many different statement texts one service instance prepares on PostgreSQL. Each pooled
- * connection keeps the ones it has run (at most this many, so at most DB_POOL_SIZE x this many
- * on the server) until it is closed; texts beyond the limit run unprepared.
+ * How many different statement texts one service instance prepares on PostgreSQL (the order
+ * path's look-ups, the article list's texts: one per query, filter and IN-list size class). Each
+ * pooled connection keeps the ones it has run (at most this many, so at most DB_POOL_SIZE x this
+ * many on the server) until it is closed; texts beyond the limit run unprepared.
  */
-const MAX_PREPARED_TEXTS = 64;
+const MAX_PREPARED_TEXTS = 192;
 
 /**
  * Statements run here without `dataSource.query` (PostgreSQL named statements, SQLite reads run
@@ -55,7 +56,8 @@ export class PreparedTexts {
 
 const prepared = new WeakMap<DataSource, PreparedTexts>();
 
-function preparedTextsOf(dataSource: DataSource): PreparedTexts {
+/** The texts prepared on the connections of a DataSource's pool. */
+export function preparedTextsOf(dataSource: DataSource): PreparedTexts {
   let texts = prepared.get(dataSource);
   if (!texts) prepared.set(dataSource, (texts = new PreparedTexts(MAX_PREPARED_TEXTS)));
   return texts;

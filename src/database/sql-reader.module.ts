@@ -6,15 +6,12 @@ import { AppConfig } from '../common/config/app-config';
 import { throttledWarning } from '../common/logging/throttled-warning';
 import { databaseName } from './erp-db-settings';
 import { DataSourceReader, SqlReader } from './sql-reader';
-import { PostgresReadPool } from './postgres-read-pool';
+import { PostgresReader } from './postgres-reader';
 import { SqliteReadPool } from './sqlite-read-pool';
 
-/** Connections of the PostgreSQL read pool (the article list's reads; writes use the DataSource's pool). */
-const POSTGRES_READ_CONNECTIONS = 8;
-
 /**
- * The SqlReader: on PostgreSQL a pool of its own that plans index paths only; on a SQLite file
- * read threads (SQLITE_READ_THREADS > 0); else (SQL Server, :memory:, 0 threads) the DataSource.
+ * The SqlReader: on PostgreSQL value arrays from the DataSource's pool; on a SQLite file read
+ * threads (SQLITE_READ_THREADS > 0); else (SQL Server, :memory:, 0 threads) the DataSource.
  */
 @Module({
   providers: [
@@ -22,15 +19,7 @@ const POSTGRES_READ_CONNECTIONS = 8;
       provide: SqlReader,
       inject: [AppConfig, getDataSourceToken()],
       useFactory: (config: AppConfig, dataSource: DataSource): SqlReader => {
-        if (config.dbType === 'postgres' && config.databaseUrl)
-          return new PostgresReadPool(
-            config.databaseUrl,
-            Math.min(POSTGRES_READ_CONNECTIONS, config.dbPoolSize),
-            throttledWarning(
-              new Logger('Database'),
-              `read connection to ${databaseName(config)} lost; the read pool opens a new one when needed`,
-            ),
-          );
+        if (config.dbType === 'postgres') return new PostgresReader(dataSource);
         // An in-memory database cannot be opened a second time.
         const file = config.dbType === 'sqlite' && config.dbPath !== '' && config.dbPath !== ':memory:';
         return file && config.sqliteReadThreads > 0
