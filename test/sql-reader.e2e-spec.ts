@@ -61,9 +61,7 @@ describe('the article reader gives the rows the DataSource reads, on every run o
   });
 
   it('is the reader of this database', () => {
-    expect(t.app.get(SqlReader)).toBeInstanceOf(
-      testDbType() === 'sqlite' ? SqliteReadPool : PostgresReader,
-    );
+    expect(t.app.get(SqlReader)).toBeInstanceOf(testDbType() === 'sqlite' ? SqliteReadPool : PostgresReader);
   });
 
   it('texts with quotes, control and non-BMP characters, exact decimals, timestamps, counts and nulls', async () => {
