@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { AppConfig } from '../common/config/app-config';
-import { DEFAULT_SORTS } from './article-fields';
+import { DEFAULT_SORTS } from './article-list-parameters';
 import {
   ArticleCatalogue,
   ArticleFilter,

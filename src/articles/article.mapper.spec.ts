@@ -1,4 +1,4 @@
-import { ArticleField, ARTICLE_FIELDS } from './article-fields';
+import { ArticleField, ARTICLE_FIELDS } from './article-list-parameters';
 import { ArticleDetails, articleRecord, RecordContext, stockByArticle } from './article.mapper';
 import { ArticleRow } from './ports/article-catalogue';
 

@@ -3,7 +3,7 @@ import { isoUtc } from '../common/http/dates';
 import { encodeJson, ResponseCharset } from '../common/http/json-bytes';
 import { link } from '../common/http/public-url';
 import { ArticlePriceTiers, PriceTier } from '../pricing/ports/price-determination';
-import { ArticleField } from './article-fields';
+import { ArticleField } from './article-list-parameters';
 import {
   ArticleData,
   ArticleRow,

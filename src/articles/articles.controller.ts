@@ -14,7 +14,7 @@ import { AppConfig } from '../common/config/app-config';
 import { ApiError } from '../common/errors/api-error';
 import { encodeJson, joinEncodedJson } from '../common/http/json-bytes';
 import { publicBaseUrl } from '../common/http/public-url';
-import { parseFields, parseModifiedSince, parseSorts } from './article-fields';
+import { parseFields, parseModifiedSince, parseSorts } from './article-list-parameters';
 import { listLinks } from './article-list-links';
 import { streamArticleList } from './article-list-stream';
 import { CustomerScope } from '../scope/customer-scope';

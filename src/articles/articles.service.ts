@@ -4,7 +4,7 @@ import { AppConfig } from '../common/config/app-config';
 import { ApiError } from '../common/errors/api-error';
 import { joinEncodedJson } from '../common/http/json-bytes';
 import { PriceDetermination, PriceListSequence } from '../pricing/ports/price-determination';
-import { ArticleField } from './article-fields';
+import { ArticleField } from './article-list-parameters';
 import { ArticleOrderSnapshots } from './article-order-snapshots';
 import { ArticleRecordCache } from './article-record-cache';
 import { detailNeeds, RecordContext, renderRecords, RenderedRecord } from './article.mapper';

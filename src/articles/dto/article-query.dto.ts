@@ -9,7 +9,13 @@ import {
   ValidatorConstraint,
   ValidatorConstraintInterface,
 } from 'class-validator';
-import { ARTICLE_FIELDS, parseFields, parseModifiedSince, Parsed, parseSorts } from '../article-fields';
+import {
+  ARTICLE_FIELDS,
+  parseFields,
+  parseModifiedSince,
+  Parsed,
+  parseSorts,
+} from '../article-list-parameters';
 
 function parameterConstraint(name: string, parse: (raw: string) => Parsed<unknown>) {
   @ValidatorConstraint({ name })

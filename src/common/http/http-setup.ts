@@ -9,7 +9,7 @@ import { ApiExceptionFilter } from '../errors/api-exception.filter';
 import { setupLogging } from '../logging/logging-setup';
 import { charsetOf, decodeBody } from './charset';
 import { encodeLatin1Json } from './json-bytes';
-import { jsonShapeProblem, nulInParameters } from './json-shape';
+import { jsonShapeProblem, nulInParameters } from './input-checks';
 import { trustFunction } from './proxy-trust';
 import { E_INVOICE_PATH } from './openapi-completion';
 import { setupSwagger } from './swagger';

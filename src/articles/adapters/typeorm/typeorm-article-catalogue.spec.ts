@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../../common/config/app-config';
-import { MAX_KEYS_PER_STATEMENT } from '../../../database/in-list-bucket';
+import { MAX_KEYS_PER_STATEMENT } from '../../../database/in-lists';
 import { KeyList, ReadStatement, SqlReader } from '../../../database/sql-reader';
 import { ArticleFilter } from '../../ports/article-catalogue';
 import { TypeOrmArticleCatalogue } from './typeorm-article-catalogue';

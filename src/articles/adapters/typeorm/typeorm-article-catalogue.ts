@@ -4,7 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { ApiUserEntity, dbTypeOf, readTimestamp, timestampParam } from '@app/erp-db';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../../common/config/app-config';
-import { inListBucket, inPieces, MAX_KEYS_PER_STATEMENT } from '../../../database/in-list-bucket';
+import { inListBucket, inPieces, MAX_KEYS_PER_STATEMENT } from '../../../database/in-lists';
 import { queryNamed, queryPreparedNamed } from '../../../database/sql-gateway';
 import { KeyList, ReadStatement, SqlReader } from '../../../database/sql-reader';
 import {

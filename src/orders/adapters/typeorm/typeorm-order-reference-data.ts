@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { articleReleased } from '../../../articles/adapters/typeorm/article-sql';
 import { AppConfig } from '../../../common/config/app-config';
 import { Decimal, DecimalLike, dec } from '../../../common/money';
-import { inListBucket } from '../../../database/in-list-bucket';
+import { inListBucket } from '../../../database/in-lists';
 import { queryNamed, queryPreparedNamed } from '../../../database/sql-gateway';
 import {
   customerInWebshop,

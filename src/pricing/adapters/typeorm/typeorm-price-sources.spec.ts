@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { MAX_KEYS_PER_STATEMENT } from '../../../database/in-list-bucket';
+import { MAX_KEYS_PER_STATEMENT } from '../../../database/in-lists';
 import { KeyList, ReadStatement, SqlReader } from '../../../database/sql-reader';
 import { TypeOrmPriceSources } from './typeorm-price-sources';
 

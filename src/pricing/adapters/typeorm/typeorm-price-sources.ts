@@ -2,7 +2,7 @@ import { SameTurnReads } from '../../../database/turn-shared-reads';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { inListBucket, inPieces, MAX_KEYS_PER_STATEMENT } from '../../../database/in-list-bucket';
+import { inListBucket, inPieces, MAX_KEYS_PER_STATEMENT } from '../../../database/in-lists';
 import { queryPreparedNamed } from '../../../database/sql-gateway';
 import { CandidatePriceList, PriceSources, StoredPrice } from '../../ports/price-sources';
 import { priceFromValues, PRICES_SQL } from '../price-sql';

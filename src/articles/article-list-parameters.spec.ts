@@ -1,4 +1,10 @@
-import { ARTICLE_FIELDS, DEFAULT_SORTS, parseFields, parseModifiedSince, parseSorts } from './article-fields';
+import {
+  ARTICLE_FIELDS,
+  DEFAULT_SORTS,
+  parseFields,
+  parseModifiedSince,
+  parseSorts,
+} from './article-list-parameters';
 import { listLinks, withOffset } from './article-list-links';
 
 describe('article list parameters', () => {

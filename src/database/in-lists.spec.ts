@@ -1,4 +1,4 @@
-import { inListBucket } from './in-list-bucket';
+import { inListBucket } from './in-lists';
 
 describe('inListBucket', () => {
   it('pads to the next size class by repeating the last value, keeping the values and their order', () => {
