@@ -87,6 +87,20 @@ describe('ArticleRecordCache', () => {
     expect(lookup(cache, 'ctx', ['0', '199'])).toEqual([undefined, json[199]]);
   });
 
+  it('drops the records of one read together; one read again since stays with its newer read', async () => {
+    const cache = cacheWith(60, 1);
+    const gen = await cache.sync(stamp('a', null), nothingChanged);
+    const [a, b, b2, c] = ['a', 'b', 'B', 'c'].map((x) => x.repeat(300_000));
+    store(cache, gen, 'ctx', [
+      { artNr: '1', json: a },
+      { artNr: '2', json: b },
+    ]);
+    store(cache, gen, 'ctx', [{ artNr: '2', json: b2 }]);
+    expect(lookup(cache, 'ctx', ['1', '2'])).toEqual([a, b2]);
+    store(cache, gen, 'ctx', [{ artNr: '3', json: c }]);
+    expect(lookup(cache, 'ctx', ['1', '2', '3'])).toEqual([undefined, b2, c]);
+  });
+
   it('evicts a changed article in every context, and starts over beyond 1000 contexts', async () => {
     const cache = cacheWith();
     let gen = await cache.sync(stamp('a', '2026-01-01T10:00:00Z'), nothingChanged);

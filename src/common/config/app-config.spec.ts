@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { ConfigError, loadAppConfig } from './app-config';
+import { ConfigError, defaultArticleCacheMb, loadAppConfig } from './app-config';
 
 describe('loadAppConfig', () => {
   it('has working defaults for the embedded database', () => {
@@ -47,8 +47,13 @@ describe('loadAppConfig', () => {
     expect(loadAppConfig({})).toMatchObject({
       articleSnapshotSeconds: 60,
       articleCacheSeconds: 60,
-      articleCacheMb: 256,
+      articleCacheMb: defaultArticleCacheMb(),
     });
+    const GiB = 2 ** 30;
+    expect(defaultArticleCacheMb(0, 24 * GiB)).toBe(3072);
+    expect(defaultArticleCacheMb(2 * GiB, 24 * GiB)).toBe(256);
+    expect(defaultArticleCacheMb(256 * 2 ** 20, 24 * GiB)).toBe(64);
+    expect(defaultArticleCacheMb(0, 512 * GiB)).toBe(4096);
     expect(loadAppConfig({ ARTICLE_CACHE_SECONDS: '0', ARTICLE_CACHE_MB: '0' })).toMatchObject({
       articleCacheSeconds: 0,
       articleCacheMb: 0,

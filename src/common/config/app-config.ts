@@ -1,10 +1,20 @@
 import { DbType } from '@app/erp-db';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, totalmem } from 'node:os';
 import { ResponseCharset } from '../http/json-bytes';
 import { parseTrustProxy, TrustProxy } from '../http/proxy-trust';
 
 /** SQLite read threads by default: one per core, at most two (see docs/articles.md). */
 const DEFAULT_READ_THREADS = Math.min(2, availableParallelism());
+
+/**
+ * ARTICLE_CACHE_MB by default: an eighth of the memory the process may use (a container's limit,
+ * else the machine's), from 64 to 4,096 MB. A rendered record takes about 1.1 KB of memory, so a
+ * million-article catalogue fits from about 9 GB of memory on.
+ */
+export function defaultArticleCacheMb(limit = process.constrainedMemory(), machine = totalmem()): number {
+  const memory = limit > 0 && limit < machine ? limit : machine;
+  return Math.max(64, Math.min(4096, Math.floor(memory / 8 / 2 ** 20)));
+}
 
 /** Thrown at start-up when a setting is wrong; the message names every bad setting. */
 export class ConfigError extends Error {}
@@ -299,7 +309,7 @@ export function loadAppConfig(env: Env = process.env): AppConfig {
     legacyListDates: r.bool('LEGACY_LIST_DATES', false),
     articleSnapshotSeconds: r.int('ARTICLE_SNAPSHOT_SECONDS', 60, 0, 3600),
     articleCacheSeconds: r.int('ARTICLE_CACHE_SECONDS', 60, 0, 86400),
-    articleCacheMb: r.int('ARTICLE_CACHE_MB', 256, 0, 65536),
+    articleCacheMb: r.int('ARTICLE_CACHE_MB', defaultArticleCacheMb(), 0, 65536),
     sqliteReadThreads: r.int('SQLITE_READ_THREADS', DEFAULT_READ_THREADS, 0, 16),
     attributeWebshop: r.attributeKey('ATTRIBUTE_WEBSHOP', 'RESTWEBSHOP'),
     attributePackaging: r.attributeKey('ATTRIBUTE_PACKAGING', 'WEBSHOPVPE'),
