@@ -11,6 +11,7 @@ import { TypeOrmArticleCatalogue } from './typeorm-article-catalogue';
  */
 class RecordingReader extends SqlReader {
   readonly statements: ReadStatement[] = [];
+  counts = 0;
 
   constructor(
     private readonly hidden = new Set<string>(),
@@ -20,7 +21,10 @@ class RecordingReader extends SqlReader {
   }
 
   read(statements: ReadStatement[]): Promise<unknown[][][]> {
-    if (statements[0].sql.startsWith('SELECT COUNT(*)')) return Promise.resolve([[[this.total]]]);
+    if (statements[0].sql.startsWith('SELECT COUNT(*)')) {
+      this.counts++;
+      return Promise.resolve([[[this.total]]]);
+    }
     this.statements.push(...statements);
     return Promise.resolve(
       statements.map((s) => {
@@ -82,6 +86,24 @@ describe('TypeOrmArticleCatalogue.articles', () => {
     // Every attribute belongs to its article: the details are not mixed up with the rows.
     expect(data.attributes).toHaveLength(300);
     for (const a of data.attributes) expect(a.Contents).toBe(`colour of ${a.ArtNr}`);
+  });
+
+  it('counts the catalogue at start, not on a page; a count older than a minute is redone beside the page', async () => {
+    const reader = new RecordingReader();
+    const articles = catalogue(reader);
+    await articles.onApplicationBootstrap();
+    expect(reader.counts).toBe(1);
+    await articles.articles(list(artNrs), 0, 10, needs);
+    expect(reader.counts).toBe(1);
+    const later = Date.now() + 61_000;
+    jest.spyOn(Date, 'now').mockReturnValue(later);
+    try {
+      await articles.articles(list(artNrs), 0, 10, needs);
+      await articles.articles(list(artNrs), 10, 20, needs);
+    } finally {
+      jest.restoreAllMocks();
+    }
+    expect(reader.counts).toBe(2);
   });
 
   it('takes the web-shop test from the attribute rows it reads anyway, not from a look-up per article row', async () => {

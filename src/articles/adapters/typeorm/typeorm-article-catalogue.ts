@@ -1,5 +1,5 @@
 import { SameTurnReads } from '../../../database/turn-shared-reads';
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { ApiUserEntity, dbTypeOf, readTimestamp, timestampParam } from '@app/erp-db';
 import { DataSource } from 'typeorm';
@@ -56,10 +56,13 @@ function changeStamp(latest: (Date | null)[]): ChangeStamp {
 }
 
 @Injectable()
-export class TypeOrmArticleCatalogue extends ArticleCatalogue {
+export class TypeOrmArticleCatalogue extends ArticleCatalogue implements OnApplicationBootstrap {
   private readonly references = new SameTurnReads<RequestReferenceData>();
 
-  private total: { value: Promise<number>; at: number } | null = null;
+  /** The number of all articles and when it was counted; a count under way. */
+  private total: { value: number; at: number } | null = null;
+  private counting: Promise<number> | null = null;
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly reader: SqlReader,
@@ -119,16 +122,26 @@ export class TypeOrmArticleCatalogue extends ArticleCatalogue {
     return this.reader.keys(orderedNumbersSql(filter, this.config.attributeWebshop, sorts));
   }
 
-  /** How many articles there are, active or not, whatever their web shops. */
+  /** Counts the articles before the first request, so that no page waits for it. */
+  async onApplicationBootstrap(): Promise<void> {
+    await this.articleTotal().catch(() => undefined);
+  }
+
+  /**
+   * How many articles there are, active or not, whatever their web shops: counted once, then
+   * again in the background when older than TOTAL_MS (a page meanwhile goes by the old number;
+   * counting a million articles takes long enough to show in a page's time).
+   */
   private articleTotal(): Promise<number> {
-    if (this.total === null || Date.now() - this.total.at >= TOTAL_MS) {
-      const value = this.reader
-        .read([{ sql: 'SELECT COUNT(*) FROM "Artikel"', params: {} }])
-        .then(([[[n]]]) => Number(n));
-      value.catch(() => (this.total = null));
-      this.total = { value, at: Date.now() };
-    }
-    return this.total.value;
+    if (this.total !== null && Date.now() - this.total.at < TOTAL_MS)
+      return Promise.resolve(this.total.value);
+    this.counting ??= this.reader
+      .read([{ sql: 'SELECT COUNT(*) FROM "Artikel"', params: {} }])
+      .then(([[[n]]]) => (this.total = { value: Number(n), at: Date.now() }).value)
+      .finally(() => (this.counting = null));
+    if (this.total === null) return this.counting;
+    this.counting.catch(() => undefined);
+    return Promise.resolve(this.total.value);
   }
 
   /**
