@@ -15,6 +15,6 @@ export class ArticleVisibility {
       modifiedSince: null,
       artNr,
     };
-    return (await this.catalogue.count(filter)) > 0;
+    return (await this.catalogue.orderedNumbers(filter, [])).length > 0;
   }
 }

@@ -3,7 +3,6 @@ import { Piscina } from 'piscina';
 import { workerScript } from '../common/worker-script';
 import { published } from './sql-gateway';
 import { KeyList, ReadStatement, SqlReader } from './sql-reader';
-import { RowsMessage, rowsOf } from './read-thread-rows';
 import type { ReadTask } from './sqlite-read-worker';
 
 /**
@@ -35,7 +34,9 @@ export class SqliteReadPool extends SqlReader implements OnApplicationShutdown {
 
   async read(statements: ReadStatement[]): Promise<unknown[][][]> {
     for (const s of statements) published(s.sql);
-    return rowsOf((await this.pool.run({ statements })) as RowsMessage);
+    // One JSON text where SQLite could write the rows as one (see the worker), else the rows.
+    const rows = (await this.pool.run({ statements })) as string | unknown[][][];
+    return typeof rows === 'string' ? (JSON.parse(rows) as unknown[][][]) : rows;
   }
 
   async keys(statement: ReadStatement): Promise<KeyList> {

@@ -5,7 +5,6 @@ import { registerSqliteFunctions } from '@app/erp-db/sqlite-functions';
 import { workerData } from 'node:worker_threads';
 import { positionalParameters } from './named-parameters';
 import { KeyListBuilder } from './key-list';
-import { rowsMessage } from './read-thread-rows';
 import { valuesHiddenFromPlanner } from './values-hidden-from-planner';
 import type { ReadStatement } from './sql-reader';
 
@@ -76,7 +75,7 @@ function asJson(text: string, rows: Statement): Statement | null {
   }
 }
 
-/** The rows of every statement as one JSON text (as `rowsMessage` writes it), or null when one cannot be. */
+/** The rows of every statement as one JSON text `[rows, rows, …]`, or null when one cannot be. */
 function rowsAsJson(task: ReadStatement[]): string | null {
   const texts: string[] = [];
   for (const s of task) {
@@ -108,12 +107,10 @@ export default function run(task: ReadTask): unknown {
     if ('keys' in task) return keys(task.keys);
     return (
       rowsAsJson(task.statements) ??
-      rowsMessage(
-        task.statements.map((s) => {
-          const [statement, values] = prepared(s);
-          return statement.rows.all(...values) as unknown[][];
-        }),
-      )
+      task.statements.map((s) => {
+        const [statement, values] = prepared(s);
+        return statement.rows.all(...values) as unknown[][];
+      })
     );
   } catch (e) {
     // better-sqlite3's SqliteError would reach the event loop without its message: only plain

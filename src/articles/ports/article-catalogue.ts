@@ -151,8 +151,6 @@ export abstract class ArticleCatalogue {
     needs: DetailNeeds,
   ): Promise<ArticleData>;
 
-  abstract count(filter: ArticleFilter): Promise<number>;
-
   /** The web shops of the enabled API users (null: a user who sees every article). */
   abstract usersWebshops(): Promise<(string | null)[]>;
 

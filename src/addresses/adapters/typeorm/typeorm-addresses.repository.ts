@@ -95,8 +95,6 @@ export class TypeOrmAddressesRepository extends AddressesRepository {
           where: { AdrNr: adrNr },
         },
       ],
-      // Which fields a client changes varies, and so does the statement text.
-      seldom: true,
     });
     return counts[0] > 0;
   }

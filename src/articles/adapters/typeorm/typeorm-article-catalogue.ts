@@ -22,7 +22,6 @@ import {
   articleRowFromValues,
   CHANGED_SINCE_SQL,
   Dialect,
-  fromWhere,
   inNumberOrder,
   orderedNumbersSql,
   readsByDescription,
@@ -228,15 +227,5 @@ export class TypeOrmArticleCatalogue extends ArticleCatalogue implements OnAppli
       params: { ...params, artNrs: inListBucket(keys) },
     }));
     return (await this.reader.read(statements)).flat().map(articleRowFromValues);
-  }
-
-  async count(filter: ArticleFilter): Promise<number> {
-    const from = fromWhere(filter, this.config.attributeWebshop);
-    const [row] = await queryNamed<{ n: number | string }>(
-      this.dataSource,
-      `SELECT COUNT(*) AS "n" ${from.sql}`,
-      from.params,
-    );
-    return Number(row.n);
   }
 }

@@ -179,7 +179,6 @@ export class TypeOrmCustomersRepository extends CustomersRepository {
       await this.writes.write({
         steps: [step],
         event: event && { pending: event, key: debiNr },
-        seldom: true,
       });
       return true;
     } catch (err) {
