@@ -163,7 +163,7 @@ function expectSameAsByNumber(
     expect(sorted(ranged[part] as object[])).toEqual(sorted(keyed[part] as object[]));
 }
 
-describe('articles: pages of the default order read as ranges of the description index', () => {
+describe('articles: pages of the default order hold what a look-up by number gives', () => {
   let t: TestApp;
 
   beforeAll(async () => {
@@ -196,7 +196,7 @@ describe('articles: pages of the default order read as ranges of the description
       expect(await sameAsByNumber(list, i, i + 5)).toEqual(list.numbers.slice(i, i + 5).sort());
   });
 
-  it('an article whose description moved it out of the run since the ordering was cut is still read', async () => {
+  it('an article whose description moved it elsewhere in the order since the ordering was cut is still read', async () => {
     const list = await ordering();
     const run = list.numbers.slice(0, 5);
     const [moved, gone] = [run[2], run[3]];

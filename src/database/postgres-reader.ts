@@ -1,11 +1,9 @@
 import { Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { Pool } from 'pg';
-import Cursor from 'pg-cursor';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { positionalParameters } from './named-parameters';
 import { preparedTextsOf, published } from './sql-gateway';
-import { KeyListBuilder } from './key-list';
 import { KeyList, ReadStatement, SqlReader } from './sql-reader';
 
 /** The tables the article list reads, whose plans need planner statistics. */
@@ -37,12 +35,6 @@ WHERE n.nspname = current_schema() AND c.relname = ANY($1)
       AND t.last_analyze IS NULL AND t.last_autoanalyze IS NULL))
 ORDER BY c.relname`;
 
-/** A checked-out connection's error: the cursor's read fails with it and reports it. */
-const connectionLost = (): void => undefined;
-
-/** Rows a cursor hands over at a time (`keys`). */
-const KEYS_PER_READ = 10_000;
-
 /**
  * SqlReader of PostgreSQL on the DataSource's pool: rows as value arrays, the texts prepared as the
  * SQL gateway prepares them (the same names on the same connections).
@@ -70,34 +62,9 @@ export class PostgresReader extends SqlReader implements OnApplicationBootstrap 
     return Promise.all(statements.map((s) => this.rows(s)));
   }
 
-  /**
-   * Read through a cursor, 10,000 rows at a time: a million keys never sit in the heap as rows.
-   * The cursor's batches are taken as arrays (pg-cursor), not row by row through a stream, which
-   * costs the event loop about twice as much.
-   */
   async keys(statement: ReadStatement): Promise<KeyList> {
     published(statement.sql);
-    const [text, values] = positionalParameters(statement.sql, statement.params, '$n');
-    const client = await this.pool.connect();
-    // Checked out, the connection has no pool listener: its loss fails the cursor, not the process.
-    client.on('error', connectionLost);
-    try {
-      const builder = new KeyListBuilder();
-      const cursor = client.query(new Cursor<unknown[]>(text, values, { rowMode: 'array' }));
-      for (;;) {
-        const rows = await cursor.read(KEYS_PER_READ);
-        if (rows.length === 0) break;
-        for (const row of rows) builder.add(String(row[0]));
-      }
-      await cursor.close();
-      client.off('error', connectionLost);
-      client.release();
-      return builder.list();
-    } catch (err) {
-      // A connection left in the middle of a cursor is not handed out again (nor loses its listener).
-      client.release(err as Error);
-      throw err;
-    }
+    return KeyList.of((await this.rows(statement)).map((row) => String(row[0])));
   }
 
   /**

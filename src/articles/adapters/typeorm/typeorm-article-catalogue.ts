@@ -1,7 +1,7 @@
 import { SameTurnReads } from '../../../database/turn-shared-reads';
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { ApiUserEntity, dbTypeOf, readTimestamp, timestampParam } from '@app/erp-db';
+import { ApiUserEntity, readTimestamp, timestampParam } from '@app/erp-db';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../../common/config/app-config';
 import { inListBucket, inPieces, MAX_KEYS_PER_STATEMENT } from '../../../database/in-lists';
@@ -12,7 +12,6 @@ import {
   ArticleData,
   ArticleFilter,
   ArticleOrdering,
-  ArticleRow,
   ArticleSort,
   ChangeStamp,
   DetailNeeds,
@@ -21,11 +20,8 @@ import {
 import {
   articleRowFromValues,
   CHANGED_SINCE_SQL,
-  Dialect,
   inNumberOrder,
   orderedNumbersSql,
-  readsByDescription,
-  rowsByDescriptionRun,
   rowsByKeys,
   webshopParams,
 } from './article-sql';
@@ -68,11 +64,6 @@ export class TypeOrmArticleCatalogue extends ArticleCatalogue implements OnAppli
     private readonly config: AppConfig,
   ) {
     super();
-  }
-
-  /** SQL Server compares no row values: `rowsByDescriptionRun` spells its bounds out there. */
-  private get dialect(): Dialect {
-    return dbTypeOf(this.dataSource.options.type);
   }
 
   /** Every list request runs it: prepared. */
@@ -144,14 +135,14 @@ export class TypeOrmArticleCatalogue extends ArticleCatalogue implements OnAppli
   }
 
   /**
-   * Whether a part of this ordering is a run that leaves out few articles: the ordering is a whole
-   * list (no delta) holding at least half of the catalogue. Such a part is read as one range of an
-   * index in the list's order where there is one, instead of a lookup per article.
+   * Whether a part of this ordering is read as one range of article numbers: the list is in
+   * article-number order, whole (no delta) and holds at least half of the catalogue, so a range
+   * leaves out few articles and is cheaper than a lookup per article.
    */
-  private async isRun(ordering: ArticleOrdering, artNrs: string[]): Promise<boolean> {
-    const { filter, numbers } = ordering;
+  private async byRange(ordering: ArticleOrdering, artNrs: string[]): Promise<boolean> {
+    const { filter, numbers, sorts } = ordering;
     if (artNrs.length < 2 || filter.modifiedSince !== null || filter.artNr !== undefined) return false;
-    return numbers.length * 2 >= (await this.articleTotal());
+    return inNumberOrder(sorts) && numbers.length * 2 >= (await this.articleTotal());
   }
 
   async articles(
@@ -160,72 +151,44 @@ export class TypeOrmArticleCatalogue extends ArticleCatalogue implements OnAppli
     to: number,
     needs: DetailNeeds,
   ): Promise<ArticleData> {
-    const { filter, sorts } = ordering;
+    const { filter } = ordering;
     const artNrs = ordering.numbers.slice(from, to);
     if (artNrs.length === 0) return { rows: [], attributes: [], stock: [], packaging: [] };
-    const run = await this.isRun(ordering, artNrs);
-    const byRange = run && inNumberOrder(sorts);
-    const first = artNrs[0];
-    const last = artNrs[artNrs.length - 1];
-    // A run of the catalogue is one range; other keys are IN lists of MAX_KEYS_PER_STATEMENT at most.
+    const byRange = await this.byRange(ordering, artNrs);
+    // A range is one statement; other keys are IN lists of MAX_KEYS_PER_STATEMENT at most.
     const keySets: Record<string, unknown>[] = byRange
-      ? [{ first, last }]
+      ? [{ first: artNrs[0], last: artNrs[artNrs.length - 1] }]
       : inPieces(artNrs, MAX_KEYS_PER_STATEMENT).map((keys) => ({ artNrs: inListBucket(keys) }));
-    // A run of the default order (by description): its rows are one range of the description
-    // index, its details still one lookup per article.
-    const byDescription = run && !byRange && readsByDescription(filter, sorts);
     // When the records need the attributes anyway, the web-shop test rides on them: each attribute
     // row says whether it releases its article, and the article rows need no look-up of their own
     // in the attributes (a second index descent per article, most of the rows statement's cost).
     const shopInDetails = needs.attributes ? filter.webshop : null;
     const webshopInDetails = shopInDetails !== null;
-    const rowFilter = webshopInDetails ? { ...filter, webshop: null } : filter;
-    const rows = byDescription
-      ? rowsByDescriptionRun(rowFilter, this.config.attributeWebshop, this.dialect)
-      : rowsByKeys(rowFilter, this.config.attributeWebshop, byRange);
+    const rows = rowsByKeys(
+      webshopInDetails ? { ...filter, webshop: null } : filter,
+      this.config.attributeWebshop,
+      byRange,
+    );
     const details = detailsSql(needs, byRange, webshopInDetails);
     const webshop = webshopInDetails ? webshopParams(this.config.attributeWebshop, shopInDetails) : {};
-    const rowStatements: ReadStatement[] = (byDescription ? [{ first, last }] : keySets).map((keys) => ({
+    const statements: ReadStatement[] = keySets.map((keys) => ({
       sql: rows.sql,
       params: { ...rows.params, ...keys },
     }));
-    const detailStatements: ReadStatement[] =
-      details === null ? [] : keySets.map((keys) => ({ sql: details, params: { ...keys, ...webshop } }));
-    const results = await this.reader.read([...rowStatements, ...detailStatements]);
+    if (details !== null)
+      statements.push(...keySets.map((keys) => ({ sql: details, params: { ...keys, ...webshop } })));
+    const results = await this.reader.read(statements);
     // A range also holds articles that are not selected (other web shops, inactive): only the selected count.
-    const selected = byRange || byDescription ? new Set(artNrs) : null;
+    const selected = byRange ? new Set(artNrs) : null;
     const mine = <T extends { ArtNr: string }>(list: T[]) =>
       selected ? list.filter((r) => selected.has(r.ArtNr)) : list;
-    const found = mine(results.slice(0, rowStatements.length).flat().map(articleRowFromValues));
-    if (byDescription && found.length < artNrs.length) {
-      // Selected articles outside the range (their description changed since the ordering was cut):
-      // looked up by number, so that a page never loses one.
-      const have = new Set(found.map((r) => r.ArtNr));
-      found.push(
-        ...(await this.rowsByNumbers(
-          artNrs.filter((artNr) => !have.has(artNr)),
-          rowFilter,
-        )),
-      );
-    }
-    const { attributes, stock, packaging, released } = splitDetails(
-      results.slice(rowStatements.length).flat(),
-    );
+    const found = mine(results.slice(0, keySets.length).flat().map(articleRowFromValues));
+    const { attributes, stock, packaging, released } = splitDetails(results.slice(keySets.length).flat());
     return {
       rows: webshopInDetails ? found.filter((r) => released.has(r.ArtNr)) : found,
       attributes: mine(attributes),
       stock: mine(stock),
       packaging: mine(packaging),
     };
-  }
-
-  /** Rows of these articles that pass the filter, looked up by number (IN lists of MAX_KEYS_PER_STATEMENT at most). */
-  async rowsByNumbers(artNrs: string[], filter: ArticleFilter): Promise<ArticleRow[]> {
-    const { sql, params } = rowsByKeys(filter, this.config.attributeWebshop);
-    const statements = inPieces(artNrs, MAX_KEYS_PER_STATEMENT).map((keys) => ({
-      sql,
-      params: { ...params, artNrs: inListBucket(keys) },
-    }));
-    return (await this.reader.read(statements)).flat().map(articleRowFromValues);
   }
 }
