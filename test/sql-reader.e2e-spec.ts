@@ -46,7 +46,7 @@ describe('the article reader gives the rows the DataSource reads, on every run o
     statements = [
       { sql: PRICES_SQL, params: { listNrs: [1, 2, 3, 5], artNrs } },
       {
-        sql: detailsSql({ attributes: true, stock: true, packaging: true }, false, true) as string,
+        sql: detailsSql({ attributes: true, stock: true, packaging: true }, true) as string,
         params: { artNrs, webshopKey: 'RESTWEBSHOP', webshopPattern: '%,SHOP,%' },
       },
       { sql: 'SELECT COUNT(*) AS "n", MAX("GeaendertAm") AS "latest" FROM "Preis"', params: {} },

@@ -18,10 +18,10 @@ describe('positionalParameters', () => {
 
   it.each([
     ['prices', PRICES_SQL],
-    ['details', detailsSql({ attributes: true, stock: true, packaging: true }, false) as string],
+    ['details', detailsSql({ attributes: true, stock: true, packaging: true }) as string],
     [
       'details with the web-shop test',
-      detailsSql({ attributes: true, stock: true, packaging: true }, false, true) as string,
+      detailsSql({ attributes: true, stock: true, packaging: true }, true) as string,
     ],
   ])('%s: the same statement and values as TypeORM', (_, sql) => {
     const [text, values] = positionalParameters(sql, params);

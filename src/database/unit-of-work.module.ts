@@ -1,13 +1,18 @@
 import { Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { QueryRunnerUnitOfWork, SqliteUnitOfWork } from './unit-of-work-adapters';
+import { PostgresUnitOfWork, SqliteUnitOfWork, SqlServerUnitOfWork } from './unit-of-work-adapters';
 import { UnitOfWork } from './unit-of-work';
 
 /** The UnitOfWork adapter of the data source's database family. */
 export function unitOfWorkFor(dataSource: DataSource): UnitOfWork {
-  return dataSource.options.type === 'better-sqlite3'
-    ? new SqliteUnitOfWork(dataSource)
-    : new QueryRunnerUnitOfWork(dataSource);
+  switch (dataSource.options.type) {
+    case 'better-sqlite3':
+      return new SqliteUnitOfWork(dataSource);
+    case 'postgres':
+      return new PostgresUnitOfWork(dataSource);
+    default:
+      return new SqlServerUnitOfWork(dataSource);
+  }
 }
 
 /** Import where a feature writes (customers, orders, idempotency keys). */

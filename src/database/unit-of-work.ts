@@ -58,6 +58,8 @@ export interface WriteBatch {
    * the same transaction; `key` may be DRAWN_NUMBER.
    */
   event?: { pending: { event: string; action: string; user: string; occurredAt: Date }; key: unknown } | null;
+  /** The batch's statement text seldom recurs (many rows of varying count): not worth preparing. */
+  seldom?: boolean;
 }
 
 export interface BatchResult {
@@ -84,9 +86,10 @@ const MAX_USED_NUMBERS_SKIPPED = 100;
  * rows or none; its number is drawn inside it (a rollback gives the number back, and two requests
  * or two instances never get the same one); its outbox row commits with it. A step that fails
  * (an update changing other than `expectRows` rows) rolls the batch back with its own error.
- * Steps run in their order, each seeing what the earlier ones wrote; the drawn number and generated
- * keys pass between them. The batch is declarative (rows, not a callback): one generator writes
- * the statements of every database (`unitOfWorkFor`).
+ * A step sees the rows as they were before the batch, never those of an earlier step (PostgreSQL
+ * writes the batch as one statement); only the drawn number and generated keys pass between steps.
+ * The batch is declarative (rows, not a callback) so that each adapter can write it in the
+ * fewest round trips its database allows (`unitOfWorkFor`).
  */
 export abstract class UnitOfWork {
   /** Writes the batch in one transaction. */

@@ -95,6 +95,8 @@ export class TypeOrmAddressesRepository extends AddressesRepository {
           where: { AdrNr: adrNr },
         },
       ],
+      // Which fields a client changes varies, and so does the statement text.
+      seldom: true,
     });
     return counts[0] > 0;
   }

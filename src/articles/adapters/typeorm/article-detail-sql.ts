@@ -3,14 +3,6 @@ import { AttributeRow, DetailNeeds, PackagingRow, StockMovementRow } from '../..
 // The detail queries of article records (plain SQL with TypeORM-style named parameters).
 
 /**
- * The articles a statement reads: `:...artNrs`, or the range `:first`..`:last` of article numbers
- * (a run of the catalogue in article-number order: one range of the index, not a seek per article).
- */
-export function articleKeys(column: string, byRange: boolean): string {
-  return byRange ? `${column} BETWEEN :first AND :last` : `${column} IN (:...artNrs)`;
-}
-
-/**
  * Whether attribute `w` releases its article for the requesting user's web shop (RESTWEBSHOP,
  * `:webshopKey`, with `:webshopPattern` of `webshopPattern`): its comma-separated list names the
  * shop, ignoring case and blanks.
@@ -21,27 +13,21 @@ export function releasesForWebshop(w: string): string {
 }
 
 /** All attributes of some articles. */
-const attributesSql = (
-  byRange: boolean,
-) => `SELECT "ObjKey" AS "ArtNr", "AttrID", "PHKey", "Contents" FROM "Attribut"
-WHERE "ObjTyp" = 'ART' AND ${articleKeys('"ObjKey"', byRange)}`;
+const ATTRIBUTES_OF_ARTICLES = `SELECT "ObjKey" AS "ArtNr", "AttrID", "PHKey", "Contents" FROM "Attribut"
+WHERE "ObjTyp" = 'ART' AND "ObjKey" IN (:...artNrs)`;
 
 /** Stock (positive) and reservations (negative) of some articles on the places of released stores. */
-const stockSql = (
-  byRange: boolean,
-) => `SELECT x."ArtNr" AS "ArtNr", x."StaoNr" AS "StaoNr", x."LagerOrt" AS "LagerOrt", x."Menge" AS "Menge"
+const STOCK_OF_ARTICLES = `SELECT x."ArtNr" AS "ArtNr", x."StaoNr" AS "StaoNr", x."LagerOrt" AS "LagerOrt", x."Menge" AS "Menge"
 FROM (
   SELECT b."ArtNr" AS "ArtNr", b."StaoNr" AS "StaoNr", b."LagerOrt" AS "LagerOrt", b."Bestand" AS "Menge"
-  FROM "Lagerbestand" b WHERE ${articleKeys('b."ArtNr"', byRange)}
+  FROM "Lagerbestand" b WHERE b."ArtNr" IN (:...artNrs)
   UNION ALL
-  SELECT r."ArtNr", r."StaoNr", r."LagerOrt", 0 - r."Menge" FROM "Reservierung" r WHERE ${articleKeys('r."ArtNr"', byRange)}
+  SELECT r."ArtNr", r."StaoNr", r."LagerOrt", 0 - r."Menge" FROM "Reservierung" r WHERE r."ArtNr" IN (:...artNrs)
 ) x JOIN "Standort" st ON st."StaoNr" = x."StaoNr" AND st."Freigegeben" = 'J'`;
 
 /** The packaging units of some articles. */
-const packagingSql = (
-  byRange: boolean,
-) => `SELECT "ArtNr", "VPEinheit", "VPBezeichnung", "VPEFaktor", "Gewicht", "VPEGewicht", "GewichtInhalt"
-FROM "ArtikelVPE" WHERE ${articleKeys('"ArtNr"', byRange)}`;
+const PACKAGING_OF_ARTICLES = `SELECT "ArtNr", "VPEinheit", "VPBezeichnung", "VPEFaktor", "Gewicht", "VPEGewicht", "GewichtInhalt"
+FROM "ArtikelVPE" WHERE "ArtNr" IN (:...artNrs)`;
 
 // The details of a page in one statement (one round trip to the database instead of three):
 // each kind's rows as the same nine columns, the first naming the kind. Typed NULLs, so that
@@ -61,7 +47,7 @@ const PACKAGING = 'P';
  * the user's web shop (`releasesForWebshop`, parameters `:webshopKey` and `:webshopPattern`): the
  * article rows then need no look-up of their own in the attributes.
  */
-export function detailsSql(needs: DetailNeeds, byRange: boolean, webshop = false): string | null {
+export function detailsSql(needs: DetailNeeds, webshop = false): string | null {
   const released = (column: string) => (webshop ? `, ${column}` : '');
   const parts: string[] = [];
   if (needs.attributes)
@@ -69,15 +55,15 @@ export function detailsSql(needs: DetailNeeds, byRange: boolean, webshop = false
   a."Contents" AS "T2", ${NO_DECIMAL} AS "D1", ${NO_DECIMAL} AS "D2", ${NO_DECIMAL} AS "D3", ${NO_DECIMAL} AS "D4"${released(
     `CASE WHEN ${releasesForWebshop('a')} THEN 1 ELSE 0 END AS "R"`,
   )}
-FROM (${attributesSql(byRange)}) a`);
+FROM (${ATTRIBUTES_OF_ARTICLES}) a`);
   if (needs.stock)
     parts.push(`SELECT '${STOCK}', s."ArtNr", s."StaoNr", s."LagerOrt", ${NO_TEXT}, s."Menge", ${NO_DECIMAL},
   ${NO_DECIMAL}, ${NO_DECIMAL}${released(NO_INTEGER)}
-FROM (${stockSql(byRange)}) s`);
+FROM (${STOCK_OF_ARTICLES}) s`);
   if (needs.packaging)
     parts.push(`SELECT '${PACKAGING}', p."ArtNr", ${NO_INTEGER}, p."VPEinheit", p."VPBezeichnung", p."VPEFaktor",
   p."Gewicht", p."VPEGewicht", p."GewichtInhalt"${released(NO_INTEGER)}
-FROM (${packagingSql(byRange)}) p`);
+FROM (${PACKAGING_OF_ARTICLES}) p`);
   return parts.length === 0 ? null : parts.join('\nUNION ALL\n');
 }
 

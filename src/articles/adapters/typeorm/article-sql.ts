@@ -1,5 +1,5 @@
 import { readTimestamp, timestampParam } from '@app/erp-db/dialect';
-import { articleKeys, releasesForWebshop } from './article-detail-sql';
+import { releasesForWebshop } from './article-detail-sql';
 import {
   ArticleFilter,
   ArticleRow,
@@ -7,6 +7,8 @@ import {
   MAIN_LANGUAGE,
   SortColumn,
 } from '../../ports/article-catalogue';
+
+export type Dialect = 'sqlite' | 'postgres' | 'mssql';
 
 interface SqlWithParams {
   sql: string;
@@ -146,23 +148,59 @@ function rowColumns(language: string): string {
   a."BeschaffungsArt" AS "BeschaffungsArt", a."VerarbeitungsArt" AS "VerarbeitungsArt"`;
 }
 
-/**
- * Article rows of given numbers (`:...artNrs`, or the range `:first`..`:last` with `byRange`) that
- * pass the filter, columns as `rowColumns`.
- */
-export function rowsByKeys(filter: ArticleFilter, webshopKey: string, byRange = false): SqlWithParams {
+/** Article rows of given numbers (`:...artNrs`) that pass the filter, columns as `rowColumns`. */
+export function rowsByKeys(filter: ArticleFilter, webshopKey: string): SqlWithParams {
   const from = fromWhere(filter, webshopKey, {
     withText: true,
     withTax: true,
     byPrimaryKey: true,
-    also: [articleKeys('a."ArtNr"', byRange)],
+    also: ['a."ArtNr" IN (:...artNrs)'],
   });
   return { sql: `SELECT ${rowColumns(filter.language)} ${from.sql}`, params: from.params };
 }
 
-/** Whether a list in this order is in ascending article-number order (no sorts, or +ArtNr first). */
-export function inNumberOrder(sorts: ArticleSort[]): boolean {
-  return sorts.length === 0 || (sorts[0].column === 'ArtNr' && !sorts[0].descending);
+/**
+ * Whether a run of the list in this order (a page cut from its ordering) can be read as one range
+ * of IX_Artikel_Status_ArtBez_Record: the active articles by description in the main language
+ * (the default order), whole catalogue, no delta.
+ */
+export function readsByDescription(filter: ArticleFilter, sorts: ArticleSort[]): boolean {
+  return (
+    filter.activeOnly &&
+    filter.language === MAIN_LANGUAGE &&
+    filter.modifiedSince === null &&
+    filter.artNr === undefined &&
+    sorts.length === 1 &&
+    sorts[0].column === 'ArtBez' &&
+    !sorts[0].descending
+  );
+}
+
+/** `(a."ArtBez", a."ArtNr") <op> (<the ArtBez of :key>, :key)`; SQL Server has no row values. */
+function descriptionBound(op: '>=' | '<=', key: 'first' | 'last', dialect: Dialect): string {
+  const of = `(SELECT ${key[0]}."ArtBez" FROM "Artikel" ${key[0]} WHERE ${key[0]}."ArtNr" = :${key})`;
+  if (dialect !== 'mssql') return `(a."ArtBez", a."ArtNr") ${op} (${of}, :${key})`;
+  const strict = op === '>=' ? '>' : '<';
+  return `(a."ArtBez" ${strict} ${of} OR (a."ArtBez" = ${of} AND a."ArtNr" ${op} :${key}))`;
+}
+
+/**
+ * Article rows (columns as `rowColumns`) that pass the filter, from `:first` to `:last` of the
+ * list in description order (see `readsByDescription`): one range of the description index
+ * instead of a lookup per article. The range is that of the articles' current descriptions, so
+ * an article whose description changed since the ordering was cut can be missing: the caller
+ * looks those up by number.
+ */
+export function rowsByDescriptionRun(
+  filter: ArticleFilter,
+  webshopKey: string,
+  dialect: Dialect,
+): SqlWithParams {
+  const from = fromWhere(filter, webshopKey, {
+    withTax: true,
+    also: [descriptionBound('>=', 'first', dialect), descriptionBound('<=', 'last', dialect)],
+  });
+  return { sql: `SELECT ${rowColumns(filter.language)} ${from.sql}`, params: from.params };
 }
 
 /**

@@ -28,7 +28,11 @@ class RecordingReader extends SqlReader {
     this.statements.push(...statements);
     return Promise.resolve(
       statements.map((s) => {
-        const keys = [...new Set(s.params.artNrs as string[])];
+        const keys = [
+          ...new Set(
+            (s.params.artNrs as string[] | undefined) ?? [s.params.first as string, s.params.last as string],
+          ),
+        ];
         return s.sql.startsWith("SELECT 'A'")
           ? keys.map((k) => [
               ...['A', k, 1, 'FARBE', `colour of ${k}`, null, null, null, null],
@@ -61,11 +65,11 @@ class RecordingReader extends SqlReader {
 const filter: ArticleFilter = { language: 'ger', webshop: 'SHOP', activeOnly: true, modifiedSince: null };
 const needs = { attributes: true, stock: false, packaging: false };
 
-/** The articles of a list in article-number order. */
+/** A list of these articles. */
 const list = (artNrs: string[]) => ({ filter, sorts: [], numbers: artNrs });
 
 function catalogue(reader: SqlReader): TypeOrmArticleCatalogue {
-  return new TypeOrmArticleCatalogue({} as DataSource, reader, {
+  return new TypeOrmArticleCatalogue({ options: { type: 'better-sqlite3' } } as DataSource, reader, {
     attributeWebshop: 'RESTWEBSHOP',
   } as AppConfig);
 }
@@ -73,7 +77,7 @@ function catalogue(reader: SqlReader): TypeOrmArticleCatalogue {
 describe('TypeOrmArticleCatalogue.articles', () => {
   const artNrs = Array.from({ length: 300 }, (_, i) => `A${(i * 7919) % 1000}`);
 
-  it('reads the keys of a list holding less than half of the catalogue in IN lists of at most MAX_KEYS_PER_STATEMENT, all in one round', async () => {
+  it('reads the keys of a part in IN lists of at most MAX_KEYS_PER_STATEMENT, all in one round', async () => {
     const reader = new RecordingReader();
     const data = await catalogue(reader).articles(list(artNrs), 0, artNrs.length, needs);
 
@@ -86,24 +90,6 @@ describe('TypeOrmArticleCatalogue.articles', () => {
     // Every attribute belongs to its article: the details are not mixed up with the rows.
     expect(data.attributes).toHaveLength(300);
     for (const a of data.attributes) expect(a.Contents).toBe(`colour of ${a.ArtNr}`);
-  });
-
-  it('counts the catalogue at start, not on a page; a count older than a minute is redone beside the page', async () => {
-    const reader = new RecordingReader();
-    const articles = catalogue(reader);
-    await articles.onApplicationBootstrap();
-    expect(reader.counts).toBe(1);
-    await articles.articles(list(artNrs), 0, 10, needs);
-    expect(reader.counts).toBe(1);
-    const later = Date.now() + 61_000;
-    jest.spyOn(Date, 'now').mockReturnValue(later);
-    try {
-      await articles.articles(list(artNrs), 0, 10, needs);
-      await articles.articles(list(artNrs), 10, 20, needs);
-    } finally {
-      jest.restoreAllMocks();
-    }
-    expect(reader.counts).toBe(2);
   });
 
   it('takes the web-shop test from the attribute rows it reads anyway, not from a look-up per article row', async () => {
@@ -131,13 +117,39 @@ describe('TypeOrmArticleCatalogue.articles', () => {
     expect(reader.statements[3].sql).not.toContain('AS "R"');
   });
 
-  it('reads a part of a list holding at least half of the catalogue as one range, however long', async () => {
-    const reader = new RecordingReader(new Set(), 1000);
-    const run = Array.from({ length: 500 }, (_, i) => `A${String(i).padStart(4, '0')}`);
-    await catalogue(reader).articles(list(run), 0, run.length, needs);
-    expect(reader.statements.map((s) => [s.params.first, s.params.last, s.params.artNrs])).toEqual([
-      ['A0000', 'A0499', undefined],
-      ['A0000', 'A0499', undefined],
-    ]);
+  /** A part of the default order (active articles by description, German). */
+  const byDescription = (artNrs: string[]) => ({
+    filter,
+    sorts: [{ column: 'ArtBez' as const, descending: false }],
+    numbers: artNrs,
+  });
+
+  it('reads the rows of a part of the default order holding at least half of the catalogue as one range of the description index', async () => {
+    const reader = new RecordingReader(new Set(), 400);
+    await catalogue(reader).articles(byDescription(artNrs), 0, artNrs.length, needs);
+    const [rows, ...others] = reader.statements;
+    expect(rows.params).toMatchObject({ first: artNrs[0], last: artNrs[artNrs.length - 1] });
+    expect(rows.sql).toContain('(a."ArtBez", a."ArtNr") >= ');
+    // The details are still looked up by number: three pieces of at most MAX_KEYS_PER_STATEMENT.
+    const details = others.filter((s) => s.sql.startsWith("SELECT 'A'"));
+    expect(details.map((d) => (d.params.artNrs as string[]).length)).toEqual([128, 128, 64]);
+  });
+
+  it('counts the catalogue at start, not on a page; a count older than a minute is redone beside the page', async () => {
+    const reader = new RecordingReader();
+    const articles = catalogue(reader);
+    await articles.onApplicationBootstrap();
+    expect(reader.counts).toBe(1);
+    await articles.articles(byDescription(artNrs), 0, 10, needs);
+    expect(reader.counts).toBe(1);
+    const later = Date.now() + 61_000;
+    jest.spyOn(Date, 'now').mockReturnValue(later);
+    try {
+      await articles.articles(byDescription(artNrs), 0, 10, needs);
+      await articles.articles(byDescription(artNrs), 10, 20, needs);
+    } finally {
+      jest.restoreAllMocks();
+    }
+    expect(reader.counts).toBe(2);
   });
 });

@@ -1,7 +1,7 @@
 import { SameTurnReads } from '../../../database/turn-shared-reads';
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { ApiUserEntity, readTimestamp, timestampParam } from '@app/erp-db';
+import { ApiUserEntity, dbTypeOf, readTimestamp, timestampParam } from '@app/erp-db';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../../common/config/app-config';
 import { inListBucket, inPieces, MAX_KEYS_PER_STATEMENT } from '../../../database/in-lists';
@@ -12,6 +12,7 @@ import {
   ArticleData,
   ArticleFilter,
   ArticleOrdering,
+  ArticleRow,
   ArticleSort,
   ChangeStamp,
   DetailNeeds,
@@ -19,8 +20,10 @@ import {
 } from '../../ports/article-catalogue';
 import {
   articleRowFromValues,
+  Dialect,
+  readsByDescription,
+  rowsByDescriptionRun,
   CHANGED_SINCE_SQL,
-  inNumberOrder,
   orderedNumbersSql,
   rowsByKeys,
   webshopParams,
@@ -64,6 +67,11 @@ export class TypeOrmArticleCatalogue extends ArticleCatalogue implements OnAppli
     private readonly config: AppConfig,
   ) {
     super();
+  }
+
+  /** SQL Server compares no row values: `rowsByDescriptionRun` spells its bounds out there. */
+  private get dialect(): Dialect {
+    return dbTypeOf(this.dataSource.options.type);
   }
 
   /** Every list request runs it: prepared. */
@@ -135,14 +143,13 @@ export class TypeOrmArticleCatalogue extends ArticleCatalogue implements OnAppli
   }
 
   /**
-   * Whether a part of this ordering is read as one range of article numbers: the list is in
-   * article-number order, whole (no delta) and holds at least half of the catalogue, so a range
-   * leaves out few articles and is cheaper than a lookup per article.
+   * Whether a part of this ordering is read as one range of the description index: the default
+   * order (`readsByDescription`) of a list holding at least half of the catalogue, so that the
+   * range leaves out few articles and is cheaper than a lookup per article.
    */
-  private async byRange(ordering: ArticleOrdering, artNrs: string[]): Promise<boolean> {
-    const { filter, numbers, sorts } = ordering;
-    if (artNrs.length < 2 || filter.modifiedSince !== null || filter.artNr !== undefined) return false;
-    return inNumberOrder(sorts) && numbers.length * 2 >= (await this.articleTotal());
+  private async byDescription(ordering: ArticleOrdering, artNrs: string[]): Promise<boolean> {
+    if (artNrs.length < 2 || !readsByDescription(ordering.filter, ordering.sorts)) return false;
+    return ordering.numbers.length * 2 >= (await this.articleTotal());
   }
 
   async articles(
@@ -154,41 +161,55 @@ export class TypeOrmArticleCatalogue extends ArticleCatalogue implements OnAppli
     const { filter } = ordering;
     const artNrs = ordering.numbers.slice(from, to);
     if (artNrs.length === 0) return { rows: [], attributes: [], stock: [], packaging: [] };
-    const byRange = await this.byRange(ordering, artNrs);
-    // A range is one statement; other keys are IN lists of MAX_KEYS_PER_STATEMENT at most.
-    const keySets: Record<string, unknown>[] = byRange
-      ? [{ first: artNrs[0], last: artNrs[artNrs.length - 1] }]
-      : inPieces(artNrs, MAX_KEYS_PER_STATEMENT).map((keys) => ({ artNrs: inListBucket(keys) }));
+    const byDescription = await this.byDescription(ordering, artNrs);
+    const keySets = inPieces(artNrs, MAX_KEYS_PER_STATEMENT).map((keys) => ({ artNrs: inListBucket(keys) }));
     // When the records need the attributes anyway, the web-shop test rides on them: each attribute
     // row says whether it releases its article, and the article rows need no look-up of their own
     // in the attributes (a second index descent per article, most of the rows statement's cost).
     const shopInDetails = needs.attributes ? filter.webshop : null;
     const webshopInDetails = shopInDetails !== null;
-    const rows = rowsByKeys(
-      webshopInDetails ? { ...filter, webshop: null } : filter,
-      this.config.attributeWebshop,
-      byRange,
-    );
-    const details = detailsSql(needs, byRange, webshopInDetails);
-    const webshop = webshopInDetails ? webshopParams(this.config.attributeWebshop, shopInDetails) : {};
-    const statements: ReadStatement[] = keySets.map((keys) => ({
+    const rowFilter = webshopInDetails ? { ...filter, webshop: null } : filter;
+    const rows = byDescription
+      ? rowsByDescriptionRun(rowFilter, this.config.attributeWebshop, this.dialect)
+      : rowsByKeys(rowFilter, this.config.attributeWebshop);
+    const rowKeys: Record<string, unknown>[] = byDescription
+      ? [{ first: artNrs[0], last: artNrs[artNrs.length - 1] }]
+      : keySets;
+    const statements: ReadStatement[] = rowKeys.map((keys) => ({
       sql: rows.sql,
       params: { ...rows.params, ...keys },
     }));
+    const details = detailsSql(needs, webshopInDetails);
+    const webshop = webshopInDetails ? webshopParams(this.config.attributeWebshop, shopInDetails) : {};
     if (details !== null)
       statements.push(...keySets.map((keys) => ({ sql: details, params: { ...keys, ...webshop } })));
     const results = await this.reader.read(statements);
-    // A range also holds articles that are not selected (other web shops, inactive): only the selected count.
-    const selected = byRange ? new Set(artNrs) : null;
-    const mine = <T extends { ArtNr: string }>(list: T[]) =>
-      selected ? list.filter((r) => selected.has(r.ArtNr)) : list;
-    const found = mine(results.slice(0, keySets.length).flat().map(articleRowFromValues));
-    const { attributes, stock, packaging, released } = splitDetails(results.slice(keySets.length).flat());
+    let found = results.slice(0, rowKeys.length).flat().map(articleRowFromValues);
+    if (byDescription) {
+      // The range also holds articles that are not asked for (other web shops), and misses those
+      // whose description moved them since the ordering was cut: these are looked up by number.
+      const asked = new Set(artNrs);
+      found = found.filter((r) => asked.has(r.ArtNr));
+      const have = new Set(found.map((r) => r.ArtNr));
+      const missing = artNrs.filter((artNr) => !have.has(artNr));
+      if (missing.length > 0) found.push(...(await this.rowsByNumbers(missing, rowFilter)));
+    }
+    const { attributes, stock, packaging, released } = splitDetails(results.slice(rowKeys.length).flat());
     return {
       rows: webshopInDetails ? found.filter((r) => released.has(r.ArtNr)) : found,
-      attributes: mine(attributes),
-      stock: mine(stock),
-      packaging: mine(packaging),
+      attributes,
+      stock,
+      packaging,
     };
+  }
+
+  /** Rows of these articles that pass the filter, looked up by number (IN lists of MAX_KEYS_PER_STATEMENT at most). */
+  async rowsByNumbers(artNrs: string[], filter: ArticleFilter): Promise<ArticleRow[]> {
+    const { sql, params } = rowsByKeys(filter, this.config.attributeWebshop);
+    const statements = inPieces(artNrs, MAX_KEYS_PER_STATEMENT).map((keys) => ({
+      sql,
+      params: { ...params, artNrs: inListBucket(keys) },
+    }));
+    return (await this.reader.read(statements)).flat().map(articleRowFromValues);
   }
 }

@@ -179,6 +179,7 @@ export class TypeOrmCustomersRepository extends CustomersRepository {
       await this.writes.write({
         steps: [step],
         event: event && { pending: event, key: debiNr },
+        seldom: true,
       });
       return true;
     } catch (err) {

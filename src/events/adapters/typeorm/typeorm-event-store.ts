@@ -92,7 +92,7 @@ export class TypeOrmEventStore extends EventStore {
     for (let i = 0; i < rows.length; i += CHUNK)
       steps.push({ kind: 'insert', target: EventDeliveryEntity, rows: rows.slice(i, i + CHUNK) });
     try {
-      await this.writes.write({ steps });
+      await this.writes.write({ steps, seldom: true });
     } catch (err) {
       // Nothing was written; the next round reads the events that are still left.
       if (err instanceof FannedOutElsewhere) return 0;
@@ -348,12 +348,14 @@ export class TypeOrmEventStore extends EventStore {
     };
     const { keys } = await this.writes.write({
       steps: [{ kind: 'insert', target: WebhookSubscriptionEntity, rows: [row], name: 'new' }],
+      seldom: true,
     });
     const id = keys.new;
     // Parallel registrations each count the committed rows up to their own: only the first `max` stay.
     if ((await repo.countBy({ userId: s.userId, id: LessThanOrEqual(id) })) > max) {
       await this.writes.write({
         steps: [{ kind: 'delete', target: WebhookSubscriptionEntity, where: { id } }],
+        seldom: true,
       });
       return null;
     }
@@ -383,6 +385,7 @@ export class TypeOrmEventStore extends EventStore {
     const where = userId === null ? { id } : { id, userId };
     const { counts } = await this.writes.write({
       steps: [{ kind: 'delete', target: WebhookSubscriptionEntity, where }],
+      seldom: true,
     });
     return counts[0] > 0;
   }
