@@ -1,6 +1,6 @@
 import { sqliteDriver } from '@app/erp-db/sqlite-driver';
 import { DataSource } from 'typeorm';
-import { PreparedTexts, queryNamed, runNamed } from './sql-gateway';
+import { PreparedTexts, queryNamed } from './sql-gateway';
 
 describe('PreparedTexts', () => {
   it('names a text the same every time, and runs texts beyond the limit unnamed', () => {
@@ -41,11 +41,11 @@ describe('named-parameter SQL through TypeORM', () => {
 
   it("gives a write's RETURNING rows, and none for a write without them", async () => {
     expect(
-      await runNamed(ds, 'UPDATE "T" SET "name" = :name WHERE "id" IN (:...ids) RETURNING "id"', {
+      await queryNamed(ds, 'UPDATE "T" SET "name" = :name WHERE "id" IN (:...ids) RETURNING "id"', {
         name: 'y',
         ids: [1, 2],
       }),
     ).toEqual([{ id: 1 }, { id: 2 }]);
-    expect(await runNamed(ds, 'DELETE FROM "T" WHERE "id" = :id', { id: 3 })).toEqual([]);
+    expect(await queryNamed(ds, 'DELETE FROM "T" WHERE "id" = :id', { id: 3 })).toEqual([]);
   });
 });

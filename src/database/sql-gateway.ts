@@ -6,9 +6,9 @@ import { sqliteConnectionForReads } from './sqlite-connection';
 
 /**
  * The one way adapters send hand-written SQL with TypeORM-style named parameters (`:name`,
- * `:...list`), bound by the DataSource's driver: `queryNamed` (a read through TypeORM),
- * `queryPreparedNamed` (a read of the frequent paths, prepared where the database allows it) and
- * `runNamed` (any statement, with the rows it returns).
+ * `:...list`), bound by the DataSource's driver: `queryNamed` (any statement, with the rows it
+ * returns) and `queryPreparedNamed` (a read of the frequent paths, prepared where the database
+ * allows it).
  */
 
 /** A DataSource, or an EntityManager whose transaction a statement joins when it has one. */
@@ -112,21 +112,15 @@ export async function queryPreparedNamed<T>(
 }
 
 /**
- * The rows of a read with named parameters, through TypeORM (`dataSource.query`; with an
- * EntityManager on its transaction when it has one).
- */
-export function queryNamed<T>(on: SqlTarget, sql: string, params: Record<string, unknown>): Promise<T[]> {
-  const [text, values] = bound(on, sql, params);
-  return managerOf(on).query(text, values);
-}
-
-/**
  * Runs any statement with named parameters through TypeORM's query runner (the manager's
  * transaction when it has one) and gives the rows it returns: a read's rows, a write's
- * RETURNING/OUTPUT rows, none for a write without them (where `queryNamed` would give the
- * driver's own answer, such as PostgreSQL's `[rows, count]` of an UPDATE).
+ * RETURNING/OUTPUT rows, none for a write without them.
  */
-export async function runNamed<T>(on: SqlTarget, sql: string, params: Record<string, unknown>): Promise<T[]> {
+export async function queryNamed<T>(
+  on: SqlTarget,
+  sql: string,
+  params: Record<string, unknown>,
+): Promise<T[]> {
   const [text, values] = bound(on, sql, params);
   const manager = managerOf(on);
   const runner = manager.queryRunner ?? manager.connection.createQueryRunner();

@@ -30,7 +30,11 @@ import { atMost, DRAWN_NUMBER, GeneratedKey, lessThan, notNull, oneOf } from './
  * (and answered with no rows), so the SQL of the mssql path can be checked without a server.
  */
 async function recordingSqlServer(
-  answer: (sql: string) => { records: unknown[]; affected?: number } = () => ({ records: [] }),
+  // By default a read gives one empty row (as `dataSource.query` does here); a write, and a claim
+  // of outbox rows (UPDLOCK), none.
+  answer: (sql: string) => { records: unknown[]; affected?: number } = (sql) => ({
+    records: /^\s*SELECT/.test(sql) && !sql.includes('UPDLOCK') ? [{}] : [],
+  }),
 ): Promise<{ dataSource: DataSource; sent: string[] }> {
   const sent: string[] = [];
   const dataSource = new DataSource({

@@ -30,7 +30,7 @@ const PACKAGING_OF_ARTICLES = `SELECT "ArtNr", "VPEinheit", "VPBezeichnung", "VP
 FROM "ArtikelVPE" WHERE "ArtNr" IN (:...artNrs)`;
 
 // The details of a page in one statement (one round trip to the database instead of three):
-// each kind's rows as the same nine columns, the first naming the kind. Typed NULLs, so that
+// each kind's rows as the same nine named columns, the first naming the kind. Typed NULLs, so that
 // every database settles the union's column types the same way whichever kinds are asked for.
 const NO_INTEGER = 'CAST(NULL AS INTEGER)';
 const NO_TEXT = 'CAST(NULL AS VARCHAR(200))';
@@ -57,12 +57,12 @@ export function detailsSql(needs: DetailNeeds, webshop = false): string | null {
   )}
 FROM (${ATTRIBUTES_OF_ARTICLES}) a`);
   if (needs.stock)
-    parts.push(`SELECT '${STOCK}', s."ArtNr", s."StaoNr", s."LagerOrt", ${NO_TEXT}, s."Menge", ${NO_DECIMAL},
-  ${NO_DECIMAL}, ${NO_DECIMAL}${released(NO_INTEGER)}
+    parts.push(`SELECT '${STOCK}' AS "Kind", s."ArtNr" AS "ArtNr", s."StaoNr" AS "N1", s."LagerOrt" AS "T1",
+  ${NO_TEXT} AS "T2", s."Menge" AS "D1", ${NO_DECIMAL} AS "D2", ${NO_DECIMAL} AS "D3", ${NO_DECIMAL} AS "D4"${released(NO_INTEGER)}
 FROM (${STOCK_OF_ARTICLES}) s`);
   if (needs.packaging)
-    parts.push(`SELECT '${PACKAGING}', p."ArtNr", ${NO_INTEGER}, p."VPEinheit", p."VPBezeichnung", p."VPEFaktor",
-  p."Gewicht", p."VPEGewicht", p."GewichtInhalt"${released(NO_INTEGER)}
+    parts.push(`SELECT '${PACKAGING}' AS "Kind", p."ArtNr" AS "ArtNr", ${NO_INTEGER} AS "N1", p."VPEinheit" AS "T1",
+  p."VPBezeichnung" AS "T2", p."VPEFaktor" AS "D1", p."Gewicht" AS "D2", p."VPEGewicht" AS "D3", p."GewichtInhalt" AS "D4"${released(NO_INTEGER)}
 FROM (${PACKAGING_OF_ARTICLES}) p`);
   return parts.length === 0 ? null : parts.join('\nUNION ALL\n');
 }

@@ -8,7 +8,7 @@ import {
   WebhookSubscriptionEntity,
 } from '@app/erp-db';
 import { DataSource, EntityManager, In, LessThanOrEqual, MoreThan } from 'typeorm';
-import { runNamed } from '../../../database/sql-gateway';
+import { queryNamed } from '../../../database/sql-gateway';
 import { atMost, BatchStep, CHUNK, notNull, oneOf, UnitOfWork } from '../../../database/unit-of-work';
 import { StoredEvent } from '../../erp-events';
 import { mayUseEvents } from '../../event-access';
@@ -58,7 +58,7 @@ export class TypeOrmEventStore extends EventStore {
 
   async fanOut(limit: number, targets: DeliveryTarget[]): Promise<number> {
     const m = this.dataSource.manager;
-    const events = await runNamed<Row>(m, this.fanOutSql(), { limit });
+    const events = await queryNamed<Row>(m, this.fanOutSql(), { limit });
     if (events.length === 0) return 0;
     const rows = await this.newDeliveries(m, events, targets);
     // Events in groups of at most MAX_DELIVERIES_A_BATCH deliveries: a batch is one statement on PostgreSQL.
@@ -194,7 +194,7 @@ export class TypeOrmEventStore extends EventStore {
     if (this.db !== 'mssql') {
       // SQLite takes no row locks (one writer at a time), and the statement commits on its own.
       const lock = this.db === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : '';
-      rows = await runNamed<Row>(
+      rows = await queryNamed<Row>(
         this.dataSource.manager,
         `UPDATE "rest_event_delivery" SET "lease_owner" = :owner, "lease_until" = :until WHERE "id" IN ` +
           `(SELECT "id" FROM "rest_event_delivery" WHERE ${due} ORDER BY "next_attempt_at", "id" LIMIT :limit${lock}) ` +
@@ -202,7 +202,7 @@ export class TypeOrmEventStore extends EventStore {
         params,
       );
     } else {
-      rows = await runNamed<Row>(
+      rows = await queryNamed<Row>(
         this.dataSource.manager,
         `WITH "c" AS (SELECT TOP (:limit) ${[...returned, 'lease_owner', 'lease_until'].map((c) => `"${c}"`).join(', ')} ` +
           `FROM "rest_event_delivery" WITH (UPDLOCK, READPAST, ROWLOCK) ` +
@@ -228,7 +228,7 @@ export class TypeOrmEventStore extends EventStore {
 
   async renewLeases(ids: number[], owner: string, leaseUntil: Date): Promise<void> {
     for (let i = 0; i < ids.length; i += CHUNK) {
-      await runNamed<Row>(
+      await queryNamed<Row>(
         this.dataSource.manager,
         `UPDATE "rest_event_delivery" SET "lease_until" = :until ` +
           `WHERE "id" IN (:...ids) AND "lease_owner" = :owner AND "status" = 'pending'`,
