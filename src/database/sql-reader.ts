@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { KeyList } from './key-list';
-import { queryPreparedNamed } from './sql-gateway';
+import { queryNamed } from './sql-gateway';
 
 export { KeyList } from './key-list';
 
@@ -25,14 +25,14 @@ export abstract class SqlReader {
   abstract keys(statement: ReadStatement): Promise<KeyList>;
 }
 
-/** Reads through the DataSource, prepared where the SQL gateway prepares (PostgreSQL, SQL Server, an in-memory SQLite database). */
+/** Reads through the DataSource (PostgreSQL, SQL Server, an in-memory SQLite database). */
 export class DataSourceReader extends SqlReader {
   constructor(private readonly dataSource: DataSource) {
     super();
   }
 
   private async rows(s: ReadStatement): Promise<unknown[][]> {
-    const rows = await queryPreparedNamed<Record<string, unknown>>(this.dataSource, s.sql, s.params);
+    const rows = await queryNamed<Record<string, unknown>>(this.dataSource, s.sql, s.params);
     return rows.map((r) => Object.values(r));
   }
 
