@@ -175,12 +175,8 @@ export class TypeOrmCustomersRepository extends CustomersRepository {
       otherwise: () => new CustomerMissing(),
     };
     try {
-      // Seldom: which fields a client changes varies, and so does the statement text.
-      await this.writes.write({
-        steps: [step],
-        event: event && { pending: event, key: debiNr },
-        seldom: true,
-      });
+      // Prepared: a client sends the same fields again and again (one text per set of fields).
+      await this.writes.write({ steps: [step], event: event && { pending: event, key: debiNr } });
       return true;
     } catch (err) {
       if (err instanceof CustomerMissing) return false;
