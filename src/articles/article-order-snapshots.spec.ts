@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { AppConfig } from '../common/config/app-config';
 import { KeyList } from '../database/sql-reader';
 import { ArticleOrderSnapshots } from './article-order-snapshots';
@@ -128,9 +129,14 @@ describe('ArticleOrderSnapshots', () => {
   });
 
   it('builds the default ordering of each web shop of the users at start, and none with 0 seconds', async () => {
+    const log = jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
     const s = setup(10);
     await s.snapshots.onApplicationBootstrap();
     expect(s.builds).toEqual([1, 2, 3]);
+    expect(log).toHaveBeenCalledWith(
+      expect.stringMatching(/^article orderings of 3 web shop\(s\) built in \d+ ms$/),
+    );
+    log.mockRestore();
     expect(await s.snapshots.ordering({ ...filter, webshop: 'OTHER' }, sorts, 'stamp 1')).toMatchObject({
       numbers: KeyList.of(['A3', 'B3', 'C3']),
     });
