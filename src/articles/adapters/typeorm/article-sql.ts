@@ -220,8 +220,8 @@ function releasedForWebshop(webshopKey: string, webshop: string): SqlWithParams 
 /**
  * The article numbers of the list in its order. A list of the whole catalogue (no delta) tests
  * the web shop against the set of released articles (`releasedForWebshop`), several times cheaper
- * on PostgreSQL than the per-article look-up of `fromWhere`. A delta list keeps the look-up: it
- * tests the few articles that changed, not all releases.
+ * on PostgreSQL than the per-article look-up of `fromWhere`. A delta list and a single article
+ * keep the look-up: they test the few articles they hold, not all releases.
  */
 export function orderedNumbersSql(
   filter: ArticleFilter,
@@ -229,7 +229,7 @@ export function orderedNumbersSql(
   sorts: ArticleSort[],
 ): SqlWithParams {
   const released =
-    filter.webshop !== null && filter.modifiedSince === null
+    filter.webshop !== null && filter.modifiedSince === null && filter.artNr === undefined
       ? releasedForWebshop(webshopKey, filter.webshop)
       : null;
   const from = fromWhere(released ? { ...filter, webshop: null } : filter, webshopKey, {

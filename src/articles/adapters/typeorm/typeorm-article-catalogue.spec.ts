@@ -3,6 +3,7 @@ import { AppConfig } from '../../../common/config/app-config';
 import { MAX_KEYS_PER_STATEMENT } from '../../../database/in-lists';
 import { KeyList, ReadStatement, SqlReader } from '../../../database/sql-reader';
 import { ArticleFilter } from '../../ports/article-catalogue';
+import { orderedNumbersSql } from './article-sql';
 import { TypeOrmArticleCatalogue } from './typeorm-article-catalogue';
 
 /**
@@ -151,5 +152,27 @@ describe('TypeOrmArticleCatalogue.articles', () => {
       jest.restoreAllMocks();
     }
     expect(reader.counts).toBe(2);
+  });
+});
+
+describe('orderedNumbersSql', () => {
+  const shop: ArticleFilter = { language: 'ger', webshop: 'SHOP', activeOnly: false, modifiedSince: null };
+  const allReleases = 'CASE WHEN a."ArtNr" IN (SELECT w."ObjKey" FROM "Attribut" w';
+  const ownAttributes =
+    '(SELECT COUNT(*) FROM "Attribut" w WHERE w."ObjTyp" = \'ART\' AND w."ObjKey" = a."ArtNr"';
+
+  it('tests a whole list against the set of all articles released for the web shop', () => {
+    const { sql } = orderedNumbersSql(shop, 'RESTWEBSHOP', []);
+    expect(sql).toContain(allReleases);
+    expect(sql).not.toContain(ownAttributes);
+  });
+
+  it.each([
+    ['a single article', { ...shop, artNr: '1000' }],
+    ['a delta list', { ...shop, modifiedSince: new Date('2026-01-01T00:00:00Z') }],
+  ])('tests %s against its own attributes, not every release of the shop', (_, filter) => {
+    const { sql } = orderedNumbersSql(filter, 'RESTWEBSHOP', []);
+    expect(sql).toContain(ownAttributes);
+    expect(sql).not.toContain(allReleases);
   });
 });

@@ -20,11 +20,11 @@ import {
 } from '../../ports/article-catalogue';
 import {
   articleRowFromValues,
+  CHANGED_SINCE_SQL,
   Dialect,
+  orderedNumbersSql,
   readsByDescription,
   rowsByDescriptionRun,
-  CHANGED_SINCE_SQL,
-  orderedNumbersSql,
   rowsByKeys,
   webshopParams,
 } from './article-sql';
