@@ -68,6 +68,9 @@ const CUSTOMER_KEY: NumberedKey = { target: CustomerEntity, key: 'DebiNr' };
 
 @Injectable()
 export class TypeOrmCustomersRepository extends CustomersRepository {
+  /** The field sets whose update text is prepared (see PREPARED_FIELD_SETS). */
+  private readonly preparedFieldSets = new Set<string>();
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectRepository(OrderEntity) private readonly orders: Repository<OrderEntity>,
@@ -174,9 +177,16 @@ export class TypeOrmCustomersRepository extends CustomersRepository {
       expectRows: 1,
       otherwise: () => new CustomerMissing(),
     };
+    // Each set of fields is its own statement text: prepared for the first few sets (clients send
+    // theirs again and again), the rest unprepared, so no client spends the prepared-text budget.
+    const fields = `${Object.keys(changes).filter((k) => changes[k as keyof CustomerFields] !== undefined)}${event ? '+event' : ''}`;
+    if (this.preparedFieldSets.size < PREPARED_FIELD_SETS) this.preparedFieldSets.add(fields);
     try {
-      // Prepared: a client sends the same fields again and again (one text per set of fields).
-      await this.writes.write({ steps: [step], event: event && { pending: event, key: debiNr } });
+      await this.writes.write({
+        steps: [step],
+        event: event && { pending: event, key: debiNr },
+        seldom: !this.preparedFieldSets.has(fields),
+      });
       return true;
     } catch (err) {
       if (err instanceof CustomerMissing) return false;
@@ -188,6 +198,9 @@ export class TypeOrmCustomersRepository extends CustomersRepository {
     return (await queryPreparedNamed(this.dataSource, CURRENCY_SQL, { code })).length > 0;
   }
 }
+
+/** Field sets of customer updates whose statement text is prepared, per instance. */
+export const PREPARED_FIELD_SETS = 8;
 
 /** The customer to update does not exist (the batch rolled back). */
 class CustomerMissing extends Error {}

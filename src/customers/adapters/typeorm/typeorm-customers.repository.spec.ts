@@ -1,0 +1,50 @@
+import { DataSource, Repository } from 'typeorm';
+import { OrderEntity } from '@app/erp-db';
+import { AppConfig } from '../../../common/config/app-config';
+import { BatchResult, UnitOfWork, WriteBatch } from '../../../database/unit-of-work';
+import { PREPARED_FIELD_SETS, TypeOrmCustomersRepository } from './typeorm-customers.repository';
+
+/** Records every batch it is given; each writes its one row. */
+class RecordingUnitOfWork extends UnitOfWork {
+  readonly batches: WriteBatch[] = [];
+
+  write(batch: WriteBatch): Promise<BatchResult> {
+    this.batches.push(batch);
+    return Promise.resolve({ number: null, counts: [1], keys: {} });
+  }
+
+  protected skipUsedNumber(): Promise<boolean> {
+    return Promise.resolve(false);
+  }
+}
+
+describe('TypeOrmCustomersRepository.update', () => {
+  it('prepares the texts of the first field sets only, so that no client spends the prepared-text budget', async () => {
+    const writes = new RecordingUnitOfWork();
+    const customers = new TypeOrmCustomersRepository(
+      {} as DataSource,
+      {} as Repository<OrderEntity>,
+      writes,
+      {} as AppConfig,
+    );
+    const names = [
+      'KundBez',
+      'BrancheID',
+      'Kommentar',
+      'VBTyp',
+      'TVTyp',
+      'FAKTZahlArt',
+      'AUFT_SPESEN',
+      'SteuerNummer',
+      'FirmenURL',
+    ] as const;
+    for (const name of names) expect(await customers.update('10001', { [name]: 'x' }, null)).toBe(true);
+    // A field set seen before keeps its prepared text; undefined fields are not part of the set.
+    await customers.update('10001', { KundBez: 'y', Kommentar: undefined }, null);
+    expect(writes.batches.map((b) => b.seldom)).toEqual([
+      ...Array<boolean>(PREPARED_FIELD_SETS).fill(false),
+      ...Array<boolean>(names.length - PREPARED_FIELD_SETS).fill(true),
+      false,
+    ]);
+  });
+});
