@@ -270,13 +270,6 @@ describe('SQL Server: every statement of the mssql path parses as T-SQL (node-sq
         [/ FROM "Preis" WHERE "PreisListNr" IN \(@0, @1\) AND "ArtNr" IN \(@2, @3\)$/],
       ],
       [
-        'pricesInContext',
-        () => prices.pricesInContext('10001', 'EUR', ['1000']),
-        [
-          / FROM \( ?SELECT pl\."PreisListNr" .*\) c JOIN "Preis" p ON p\."PreisListNr" = c\."PreisListNr" WHERE p\."ArtNr" IN \(@\d+\)$/,
-        ],
-      ],
-      [
         'lookUp',
         () => orders.lookUp('10001', 'SHOP-1', ['1000'], { articles: 'SHOP', customers: 'SHOP' }),
         [

@@ -60,9 +60,9 @@ export class OrdersService {
     const artNrs = [...new Set(dto.Positionen.map((p) => p.ArtNr))];
     const unpriced = [...new Set(dto.Positionen.filter((p) => p.Preis == null).map((p) => p.ArtNr))];
     // In parallel (the settings are cached): the existing order, the customer in the user's scope
-    // (D12) and the articles it may order in one statement; the prices with their lists in another
-    // (of no use if the customer turns out unknown, but asked at the same time to save a round
-    // trip). A customer outside the user's web shop is as unknown as one that does not exist.
+    // (D12) and the articles it may order in one statement; the customer's price lists, then their
+    // prices (of no use if the customer turns out unknown, but asked at the same time). A customer
+    // outside the user's web shop is as unknown as one that does not exist.
     const webshops = { articles: userWebshop(user.webshop), customers: webshopScope(user) };
     const [found, tiers, cashStep, storeOk] = await Promise.all([
       this.reference.lookUp(h.KundNr, bestellNr, artNrs, webshops),

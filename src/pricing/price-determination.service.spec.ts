@@ -26,7 +26,6 @@ function price(
 
 class FakeSources extends PriceSources {
   calls: Array<{ listNrs: number[]; artNrs: string[] }> = [];
-  contextCalls: Array<{ waehrAbk: string; artNrs: string[] }> = [];
   constructor(
     private readonly lists: CandidatePriceList[],
     private readonly rows: StoredPrice[],
@@ -40,13 +39,6 @@ class FakeSources extends PriceSources {
     if (listNrs.length === 0) return [];
     this.calls.push({ listNrs, artNrs });
     return this.rows.filter((r) => listNrs.includes(r.PreisListNr) && artNrs.includes(r.ArtNr));
-  }
-  async pricesInContext(_debiNr: string | null, waehrAbk: string, artNrs: string[]) {
-    this.contextCalls.push({ waehrAbk, artNrs });
-    const prices = this.rows.filter(
-      (r) => this.lists.some((l) => l.PreisListNr === r.PreisListNr) && artNrs.includes(r.ArtNr),
-    );
-    return { lists: this.lists.filter((l) => prices.some((p) => p.PreisListNr === l.PreisListNr)), prices };
   }
 }
 
@@ -102,14 +94,13 @@ describe('price determination', () => {
     expect(tierFor(tiers, dec('0.5'))).toBeNull();
   });
 
-  it("determinePrices with a context reads the context's lists with their prices in one read", async () => {
+  it("determinePrices with a context reads the context's lists, then their prices", async () => {
     const sources = new FakeSources([lists[0]], rows);
     const service = new PriceDeterminationService(sources);
     const tiers = (await service.determinePrices(['A'], { debiNr: null, waehrAbk: 'CHF' })).get('A')!;
     expect(tierFor(tiers.get('')!, dec(12))!.PreisList).toBe('23.5');
     expect(tiers.has('XYZ')).toBe(false);
-    expect(sources.contextCalls).toEqual([{ waehrAbk: 'CHF', artNrs: ['A'] }]);
-    expect(sources.calls).toEqual([]);
+    expect(sources.calls).toEqual([{ listNrs: [1], artNrs: ['A'] }]);
   });
 
   it("determinePrices with a sequence asks the prices of the sequence's lists", async () => {
@@ -148,6 +139,6 @@ describe('price determination', () => {
     expect(
       await new PriceDeterminationService(sources).determinePrices([], { debiNr: null, waehrAbk: 'CHF' }),
     ).toEqual(new Map());
-    expect([sources.calls, sources.contextCalls]).toEqual([[], []]);
+    expect(sources.calls).toEqual([]);
   });
 });

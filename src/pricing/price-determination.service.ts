@@ -25,12 +25,8 @@ export class PriceDeterminationService extends PriceDetermination {
     context: PriceContext | PriceListSequence,
   ): Promise<Map<string, ArticlePriceTiers>> {
     if (artNrs.length === 0) return new Map();
-    if (!('lists' in context)) {
-      const { lists, prices } = await this.sources.pricesInContext(context.debiNr, context.waehrAbk, artNrs);
-      return chooseTiers(fallbackOrder(lists), prices);
-    }
     // The adapter asks nothing when there is no list.
-    const { lists } = context;
+    const { lists } = 'lists' in context ? context : await this.priceLists(context);
     return chooseTiers(
       lists,
       await this.sources.prices(

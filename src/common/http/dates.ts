@@ -2,18 +2,10 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 const two = (n: number): string => String(n).padStart(2, '0');
 
 /** Response date-time (D4): ISO 8601 UTC without fractions, `YYYY-MM-DDTHH:MM:SSZ`. */
-let lastTime = NaN;
-let lastIso = '';
-
 export function isoUtc(date: Date): string {
-  // Lists repeat the same times over and over (imports stamp many rows at once).
-  const time = date.getTime();
-  if (time === lastTime) return lastIso;
-  const iso = date.toISOString();
-  lastTime = time;
   // YYYY-MM-DDTHH:MM:SS.sssZ for years 0-9999; other years carry a sign and six digits.
-  lastIso = iso.length === 24 ? `${iso.slice(0, 19)}Z` : iso.replace(/\.\d{3}Z$/, 'Z');
-  return lastIso;
+  const iso = date.toISOString();
+  return iso.length === 24 ? `${iso.slice(0, 19)}Z` : iso.replace(/\.\d{3}Z$/, 'Z');
 }
 
 /** The legacy list form `Mon DD YYYY hh:mm:ss:mmmAM` (UTC, 12-hour clock), e.g. `Jan 08 2026 08:00:00:000AM`. */

@@ -44,7 +44,7 @@ export abstract class PriceDetermination {
 
   /**
    * Tiers for many articles in a constant number of queries (no query per article); given only
-   * a context, its lists are read with the prices.
+   * a context, its lists are read first.
    */
   abstract determinePrices(
     artNrs: string[],

@@ -28,14 +28,4 @@ export abstract class PriceSources {
 
   /** Every price row of these lists for these articles; none, without a query, for no list. */
   abstract prices(listNrs: number[], artNrs: string[]): Promise<StoredPrice[]>;
-
-  /**
-   * Every price row of these articles in the candidate lists of a context, with the lists that
-   * have any (in any order): `candidateLists` and `prices` in one read.
-   */
-  abstract pricesInContext(
-    debiNr: string | null,
-    waehrAbk: string,
-    artNrs: string[],
-  ): Promise<{ lists: CandidatePriceList[]; prices: StoredPrice[] }>;
 }

@@ -20,14 +20,6 @@ WHERE pl."WaehrAbk" = :waehrAbk
     OR (pl."KundNr" IS NULL AND (pl."PreisListTyp" = d."PreisListTyp"
       OR pl."PreisListTyp" IN (SELECT f."StandardPreisListTyp" FROM "Firma" f))))`;
 
-/** PRICES_SQL's columns of the prices in the candidate lists, then the list's Preisart and step. */
-const PRICES_IN_CONTEXT_SQL = `
-SELECT p."PreisListNr", p."ArtNr", p."VPEinheit", p."AbAnzahl", p."BisAnzahl", p."PreisList", p."GeaendertAm",
-  c."Preisart", c."step"
-FROM (${CANDIDATE_LISTS_SQL}) c
-JOIN "Preis" p ON p."PreisListNr" = c."PreisListNr"
-WHERE p."ArtNr" IN (:...artNrs)`;
-
 interface CandidateRow {
   PreisListNr: number | string;
   Preisart: string;
@@ -55,24 +47,6 @@ export class TypeOrmPriceSources extends PriceSources {
       Preisart: r.Preisart,
       step: Number(r.step) as CandidatePriceList['step'],
     }));
-  }
-
-  async pricesInContext(
-    debiNr: string | null,
-    waehrAbk: string,
-    artNrs: string[],
-  ): Promise<{ lists: CandidatePriceList[]; prices: StoredPrice[] }> {
-    const rows = (
-      await this.reader.read(this.byArticles(PRICES_IN_CONTEXT_SQL, { debiNr, waehrAbk }, artNrs))
-    ).flat();
-    const lists = new Map<number, CandidatePriceList>();
-    const prices = rows.map((v) => {
-      const price = priceFromValues(v);
-      const step = Number(v[8]) as CandidatePriceList['step'];
-      lists.set(price.PreisListNr, { PreisListNr: price.PreisListNr, Preisart: v[7] as string, step });
-      return price;
-    });
-    return { lists: [...lists.values()], prices };
   }
 
   async prices(listNrs: number[], artNrs: string[]): Promise<StoredPrice[]> {
