@@ -2,6 +2,7 @@ import { DataSource, Repository } from 'typeorm';
 import { OrderEntity } from '@app/erp-db';
 import { AppConfig } from '../../../common/config/app-config';
 import { BatchResult, UnitOfWork, WriteBatch } from '../../../database/unit-of-work';
+import { CUSTOMER_FIELDS } from '../../ports/customers.repository';
 import { PREPARED_FIELD_SETS, TypeOrmCustomersRepository } from './typeorm-customers.repository';
 
 /** Records every batch it is given; each writes its one row. */
@@ -27,17 +28,8 @@ describe('TypeOrmCustomersRepository.update', () => {
       writes,
       {} as AppConfig,
     );
-    const names = [
-      'KundBez',
-      'BrancheID',
-      'Kommentar',
-      'VBTyp',
-      'TVTyp',
-      'FAKTZahlArt',
-      'AUFT_SPESEN',
-      'SteuerNummer',
-      'FirmenURL',
-    ] as const;
+    // One more field set than are prepared, each a single field.
+    const names = CUSTOMER_FIELDS.slice(0, PREPARED_FIELD_SETS + 1);
     for (const name of names) expect(await customers.update('10001', { [name]: 'x' }, null)).toBe(true);
     // A field set seen before keeps its prepared text; undefined fields are not part of the set.
     await customers.update('10001', { KundBez: 'y', Kommentar: undefined }, null);
