@@ -22,7 +22,7 @@ export async function extract(pdf: Uint8Array, options: ExtractOptions = {}): Pr
   try {
     const lazy = extractLazily(pdf);
     lazy?.steps.forEach((step) => log.step(step));
-    const { invoice, xml } = lazy ?? readInvoice(await openPdf(pdf, log), log);
+    const { invoice, xml } = lazy ?? readInvoice(await openPdf(pdf, log), pdf, log);
     return { xml, attachmentName: invoice.name, contentType: 'application/xml', steps: log.steps };
   } catch (error) {
     throw failure(error, log);

@@ -1,5 +1,6 @@
 import { PDFArray, PDFContext, PDFDict, PDFName, PDFRawStream } from '@cantoo/pdf-lib';
 import { decodeBounded, inflateBounded, StreamTooLarge } from './bounded-decoding';
+import { withDeclaredLength } from './declared-stream-length';
 import { entryFileNames, fileSpecNames, readEmbeddedFiles } from './embedded-files';
 import { readExistingXmp } from './existing-metadata';
 import { invoiceAttachmentNames } from './invoice-profile';
@@ -21,7 +22,7 @@ export interface FoundInvoice {
 }
 
 /** Lists the attachments, picks the invoice and decodes it; throws when the PDF carries none. */
-export function readInvoice(document: PdfObjects, log: ProcessingLog): FoundInvoice {
+export function readInvoice(document: PdfObjects, file: Uint8Array, log: ProcessingLog): FoundInvoice {
   const attachments = listAttachments(document);
   log.step(
     attachments.length > 0
@@ -34,7 +35,7 @@ export function readInvoice(document: PdfObjects, log: ProcessingLog): FoundInvo
       'the PDF carries no invoice XML (no factur-x.xml, xrechnung.xml, zugferd-invoice.xml or other XML attachment)',
     );
   }
-  const xml = readAttachment(document.context, invoice);
+  const xml = readAttachment(document.context, invoice, file);
   log.step(`extracted ${invoice.name}: ${xml.length} bytes`);
   return { invoice, xml };
 }
@@ -90,14 +91,14 @@ export function chooseInvoiceAttachment(
   );
 }
 
-/** The decoded bytes of an attachment's embedded file stream. */
-export function readAttachment(context: PDFContext, attachment: Attachment): Uint8Array {
+/** The decoded bytes of an attachment's embedded file stream (`file`: the PDF it was read from). */
+export function readAttachment(context: PDFContext, attachment: Attachment, file: Uint8Array): Uint8Array {
   const streams = attachment.fileSpec.lookupMaybe(PDFName.of('EF'), PDFDict);
   const stream = context.lookup(streams?.get(PDFName.of('UF')) ?? streams?.get(PDFName.of('F')));
   if (!(stream instanceof PDFRawStream)) {
     throw new Error(`the attachment ${attachment.name} has no embedded file stream`);
   }
-  return decodeStream(stream, `the attachment ${attachment.name}`);
+  return decodeStream(withDeclaredLength(file, stream, context), `the attachment ${attachment.name}`);
 }
 
 function decodeStream(stream: PDFRawStream, what: string): Uint8Array {

@@ -18,7 +18,7 @@ export function extractLazily(pdf: Uint8Array): LazyExtraction | undefined {
     const document = openLazily(pdf);
     const log = new ProcessingLog();
     log.step(describeOpenedPdf(document.version, pdf.length, document.pageCount, false));
-    return { ...readInvoice(document, log), steps: log.steps };
+    return { ...readInvoice(document, pdf, log), steps: log.steps };
   } catch {
     return undefined;
   }

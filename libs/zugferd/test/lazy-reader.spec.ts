@@ -67,7 +67,7 @@ async function expectFullParseOnly(pdf: Buffer, expectedXml: Buffer, reason: Reg
 
 function declineReason(pdf: Buffer): string {
   try {
-    readInvoice(openLazily(pdf), new ProcessingLog());
+    readInvoice(openLazily(pdf), pdf, new ProcessingLog());
     return 'read lazily';
   } catch (error) {
     return error instanceof NotReadableLazily ? error.message : `unexpected ${String(error)}`;

@@ -24,6 +24,18 @@ export class PdfTools {
     return { ok: result.status === 0, output: `${result.stdout}${result.stderr}` };
   }
 
+  /**
+   * The file rewritten by qpdf with these options (`--qdf`, `--object-streams=...`, ...). Exit 3
+   * (warnings about a damaged source, which qpdf repairs) still writes the file.
+   */
+  qpdfRewrite(path: string, options: string[]): string {
+    const target = join(this.directory, `rewritten-${++this.counter}.pdf`);
+    const result = spawnSync('qpdf', [...options, path, target], { encoding: 'utf8' });
+    if (result.error) throw new Error(`qpdf is not installed (${result.error.message})`);
+    if (result.status !== 0 && result.status !== 3) throw new Error(`qpdf failed: ${result.stderr}`);
+    return target;
+  }
+
   /** Names of the embedded files as poppler's `pdfdetach -list` prints them. */
   attachmentNames(path: string): string[] {
     const output = this.run('pdfdetach', ['-list', path]);
