@@ -52,6 +52,31 @@ describe('foundation: common layer and demo data', () => {
       expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     });
 
+    it.each([
+      ['delete', '/www/zugferd', 'OPTIONS, POST'],
+      ['put', '/www/artikel', 'GET, HEAD'],
+      ['delete', '/www/artikel/ABC', 'GET, HEAD'],
+      ['post', '/health', 'GET, HEAD'],
+      ['query', '/www/kunden/10001', 'GET, HEAD, PUT'],
+    ] as const)(
+      '%s %s: a path that exists without that method is 405 with Allow',
+      async (method, path, allow) => {
+        const res = await (request(t.server)[method](path) as request.Test).parse(json).expect(405);
+        expect(res.headers.allow).toBe(allow);
+        expect(res.body).toEqual({
+          error: 'method_not_allowed',
+          error_description: `${method.toUpperCase()} is not allowed on this path; it answers ${allow}.`,
+          info: { allowed: allow.split(', ') },
+        });
+        expect(res.headers['x-request-id']).toBeDefined();
+      },
+    );
+
+    it('a path no route has stays 404 whatever the method', async () => {
+      const res = await request(t.server).delete('/www/artikel/ABC/extra').parse(json).expect(404);
+      expect(res.body).toEqual({ error: 'not_found', error_description: expect.any(String) });
+    });
+
     it('takes a plain X-Request-Id from the request and echoes it', async () => {
       const res = await request(t.server).get('/health').set('X-Request-Id', 'shop-req-42').expect(200);
       expect(res.headers['x-request-id']).toBe('shop-req-42');

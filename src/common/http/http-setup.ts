@@ -17,6 +17,7 @@ import { ServiceMetrics } from '../../metrics/service-metrics';
 import { authenticateBeforeBody } from '../../auth/guards';
 import { TokenService } from '../../auth/token.service';
 import { createValidationPipe } from './validation';
+import { answerMethodNotAllowed } from './route-methods';
 
 const unsupportedMediaType = (description: string) => new ApiError(415, ERROR_CODES[415], description);
 
@@ -104,6 +105,7 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   // The authenticated user lands on every request (guards.ts, passport): declared up front, every
   // request object keeps one shape instead of changing it mid-request for authenticated routes.
   if (!fastify.hasRequestDecorator('user')) fastify.decorateRequest('user', null);
+  answerMethodNotAllowed(fastify);
 
   // POST /www/zugferd takes invoices of up to ZUGFERD_BODY_LIMIT_BYTES, from authenticated users only:
   // the token is checked before a byte of the body is read.
