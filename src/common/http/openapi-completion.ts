@@ -1,5 +1,6 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { ERROR_CODES } from '../errors/api-error';
+import { nameOperations } from './openapi-operations';
 
 type Operation = NonNullable<OpenAPIObject['paths'][string]['get']>;
 type Responses = Operation['responses'];
@@ -41,13 +42,15 @@ const ERROR_BODY = {
  * What every operation of the document says beyond its decorators, written once here: operations
  * without authentication say so (`security: []`), every request body can be refused with 400, 413
  * and 415, every operation can fail with 500 and (but liveness) with 503, and every error response
- * names its body (D2, or the e-invoice route's own). Schemas stay with their DTOs.
+ * names its body (D2, or the e-invoice route's own); operations get their ids and links
+ * (openapi-operations.ts). Schemas stay with their DTOs.
  */
 export function completeDocument(document: OpenAPIObject): OpenAPIObject {
   document.components ??= {};
   document.components.schemas ??= {};
   document.components.schemas.ErrorBody = ERROR_BODY as never;
   document.servers = [{ url: '/' }];
+  nameOperations(document);
   for (const [path, item] of Object.entries(document.paths)) {
     for (const method of METHODS) {
       const operation = item[method];
