@@ -661,6 +661,15 @@ describe('customers: POST, GET, PUT /www/kunden', () => {
       expect(fieldsOf(res)).toEqual([field]);
     });
 
+    it.each([
+      ['order=880.5', 'order must be a whole number from 0 to 1000'],
+      ['order=abc', 'order must be a whole number from 0 to 1000'],
+      ['order=1001', 'order must not be greater than 1000'],
+    ])('?%s lists only the rule the value breaks', async (query, message) => {
+      const res = await get(`/www/kunden/10001?${query}`).expect(400);
+      expect(res.body.info.fields).toEqual([{ field: 'order', message }]);
+    });
+
     it('unknown DebiNr: 404 with the error body', async () => {
       const res = await get('/www/kunden/99999').expect(404);
       expect(res.body).toEqual({

@@ -273,6 +273,11 @@ describe('events: outbox, log and webhook listeners, feed (D10)', () => {
       .get('/www/events?limit=0')
       .set(await auth('admin'))
       .expect(400);
+    const fraction = await request(t.server)
+      .get('/www/events?limit=1.9')
+      .set(await auth('admin'))
+      .expect(400);
+    expect(fraction.body.info.fields.map((f: { field: string }) => f.field)).toEqual(['limit']);
     await request(t.server).get('/www/events').expect(401);
   });
 

@@ -1,6 +1,28 @@
 import { ValidationError, ValidationPipe } from '@nestjs/common';
 import { ApiError, FieldProblem } from '../errors/api-error';
 
+/** Rules that hold only for values of one type: beside a failed type check they are not what the value breaks. */
+const RULES_OF_TYPE: [string, (value: unknown) => boolean][] = [
+  ['min', (value) => typeof value === 'number'],
+  ['max', (value) => typeof value === 'number'],
+  ['isPositive', (value) => typeof value === 'number'],
+  ['isNegative', (value) => typeof value === 'number'],
+  ['minLength', (value) => typeof value === 'string'],
+  ['maxLength', (value) => typeof value === 'string'],
+  ['isLength', (value) => typeof value === 'string'],
+  ['arrayMinSize', Array.isArray],
+  ['arrayMaxSize', Array.isArray],
+  ['arrayNotEmpty', Array.isArray],
+];
+const appliesTo = new Map(RULES_OF_TYPE);
+
+/** The messages of the rules the value breaks: `880.5` for a whole number is not also "greater than 1000". */
+function brokenRules(error: ValidationError): string[] {
+  const constraints = Object.entries(error.constraints ?? {});
+  const applicable = constraints.filter(([rule]) => appliesTo.get(rule)?.(error.value) ?? true);
+  return (applicable.length > 0 ? applicable : constraints).map(([, message]) => message);
+}
+
 /** Flattens class-validator's tree into `Positionen[2].ArtNr`-style paths, every problem at once. */
 export function fieldProblems(errors: ValidationError[], parent = ''): FieldProblem[] {
   return errors.flatMap((e) => {
@@ -9,7 +31,7 @@ export function fieldProblems(errors: ValidationError[], parent = ''): FieldProb
       : parent
         ? `${parent}.${e.property}`
         : e.property;
-    const own = Object.values(e.constraints ?? {}).map((message) => ({ field: path, message }));
+    const own = brokenRules(e).map((message) => ({ field: path, message }));
     return [...own, ...fieldProblems(e.children ?? [], path)];
   });
 }
