@@ -197,6 +197,21 @@ describe('ArticleOrderSnapshots', () => {
     expect(s.builds).toHaveLength(1 + rest.length + 1);
   });
 
+  it('a new ordering is kept even when every other one is shared', async () => {
+    const s = setup(60);
+    for (const other of OTHER_SORTS.slice(0, 16)) {
+      await s.snapshots.ordering(filter, other, 'stamp 1', 1);
+      await s.snapshots.ordering(filter, other, 'stamp 1', 2);
+    }
+    const rare = await s.snapshots.ordering(filter, OTHER_SORTS[16], 'stamp 1', 3);
+    expect(await s.snapshots.ordering(filter, OTHER_SORTS[16], 'stamp 1', 3)).toBe(rare);
+    // The least recently used shared one made room; the others stay.
+    await s.snapshots.ordering(filter, OTHER_SORTS[1], 'stamp 1', 1);
+    expect(s.builds).toHaveLength(17);
+    await s.snapshots.ordering(filter, OTHER_SORTS[0], 'stamp 1', 1);
+    expect(s.builds).toHaveLength(18);
+  });
+
   it('a user builds at most ARTICLE_ORDERINGS_PER_MINUTE new orderings a minute, then 429 with Retry-After', async () => {
     const s = setup(60, 3);
     for (const other of OTHER_SORTS.slice(0, 3)) await s.snapshots.ordering(filter, other, 'stamp 1', 1);

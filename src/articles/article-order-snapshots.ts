@@ -227,21 +227,24 @@ export class ArticleOrderSnapshots implements OnApplicationBootstrap {
     );
     snapshot.pending = pending;
     this.snapshots.set(key, snapshot);
-    this.evict(snapshot.standard);
+    this.evict(snapshot);
     return pending;
   }
 
   /**
-   * Keeps each pool within its size: the least recently used goes, among the others one that a
-   * single user asked for before a shared one.
+   * Keeps the pool of `added` within its size: the least recently used goes, among the others one
+   * that a single user asked for before a shared one; never `added` itself (it is being built for
+   * a request, and would otherwise be built again at once).
    */
-  private evict(standard: boolean): void {
-    const pool = [...this.snapshots].filter(([, s]) => s.standard === standard);
-    if (pool.length <= (standard ? MAX_STANDARD_SNAPSHOTS : MAX_SNAPSHOTS)) return;
+  private evict(added: Snapshot): void {
+    const pool = [...this.snapshots].filter(([, s]) => s.standard === added.standard);
+    if (pool.length <= (added.standard ? MAX_STANDARD_SNAPSHOTS : MAX_SNAPSHOTS)) return;
     const rank = (s: Snapshot): number => (s.users.size >= 2 ? 1 : 0);
-    const [key] = pool.reduce((a, b) =>
-      rank(b[1]) < rank(a[1]) || (rank(b[1]) === rank(a[1]) && b[1].used < a[1].used) ? b : a,
-    );
+    const [key] = pool
+      .filter(([, s]) => s !== added)
+      .reduce((a, b) =>
+        rank(b[1]) < rank(a[1]) || (rank(b[1]) === rank(a[1]) && b[1].used < a[1].used) ? b : a,
+      );
     this.snapshots.delete(key);
   }
 
