@@ -36,14 +36,14 @@ async function refusal(promise: Promise<unknown>): Promise<[number, string]> {
 
 function setup(seconds: number, perMinute = 0) {
   let version = 0;
-  let release: (() => void) | null = null;
+  const releases: (() => void)[] = [];
   let hold = false;
   const builds: number[] = [];
   const catalogue = {
     async orderedNumbers() {
       const v = ++version;
       builds.push(v);
-      if (hold) await new Promise<void>((r) => (release = r));
+      if (hold) await new Promise<void>((r) => releases.push(r));
       return KeyList.of([`A${v}`, `B${v}`, `C${v}`]);
     },
     total: async () => 3,
@@ -60,7 +60,7 @@ function setup(seconds: number, perMinute = 0) {
     holdNext: () => (hold = true),
     finish: () => {
       hold = false;
-      release?.();
+      for (const release of releases.splice(0)) release();
     },
   };
 }
@@ -195,6 +195,21 @@ describe('ArticleOrderSnapshots', () => {
     // The oldest of user 3's went instead.
     await s.snapshots.ordering(filter, rest[0], 'stamp 1', 3);
     expect(s.builds).toHaveLength(1 + rest.length + 1);
+  });
+
+  it('new orderings other than default ones are built one at a time', async () => {
+    const s = setup(60);
+    s.holdNext();
+    const first = s.snapshots.ordering(filter, OTHER_SORTS[0], 'stamp 1', 1);
+    const second = s.snapshots.ordering(filter, OTHER_SORTS[1], 'stamp 1', 2);
+    const standard = s.snapshots.ordering({ ...filter, language: 'fre' }, sorts, 'stamp 1', 2);
+    await new Promise((r) => setImmediate(r));
+    // The default one does not wait (it started first); the second other one waits for the first.
+    expect(s.builds).toEqual([1, 2]);
+    s.finish();
+    expect((await standard).numbers.slice(0)).toEqual(['A1', 'B1', 'C1']);
+    expect((await first).numbers.slice(0)).toEqual(['A2', 'B2', 'C2']);
+    expect((await second).numbers.slice(0)).toEqual(['A3', 'B3', 'C3']);
   });
 
   it('a new ordering is kept even when every other one is shared', async () => {

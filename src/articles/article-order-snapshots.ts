@@ -55,7 +55,8 @@ const BY_NUMBER: ArticleSort[] = [];
  * ordering nobody holds (other than a default one) takes one of the user's
  * ARTICLE_ORDERINGS_PER_MINUTE (a sliding minute); beyond it 429 with Retry-After, because such a
  * build reads and sorts the whole list and would otherwise let one client keep the database busy
- * and push out the orderings of every shop.
+ * and push out the orderings of every shop. Such new orderings are built one at a time, so that
+ * the readers (SQLite's read threads, PostgreSQL's pool) always have room for the pages.
  */
 @Injectable()
 export class ArticleOrderSnapshots implements OnApplicationBootstrap {
@@ -64,6 +65,8 @@ export class ArticleOrderSnapshots implements OnApplicationBootstrap {
   /** Per user, when its latest new orderings were built (within the last minute). */
   private readonly builds = new Map<number, number[]>();
   private uses = 0;
+  /** The end of the queue of new orderings (other than default ones) being built. */
+  private newBuilds: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly catalogue: ArticleCatalogue,
@@ -212,7 +215,11 @@ export class ArticleOrderSnapshots implements OnApplicationBootstrap {
       builtAt: 0,
       pending: null,
     };
-    const pending = this.compute(filter, sorts).then(
+    // New orderings other than default ones are sorted one after another, so that they never take
+    // every reader the pages need at once.
+    const build =
+      previous?.ordering || snapshot.standard ? this.compute(filter, sorts) : this.oneAtATime(filter, sorts);
+    const pending = build.then(
       (ordering) => {
         snapshot.ordering = ordering;
         snapshot.stamp = stamp;
@@ -246,6 +253,13 @@ export class ArticleOrderSnapshots implements OnApplicationBootstrap {
         rank(b[1]) < rank(a[1]) || (rank(b[1]) === rank(a[1]) && b[1].used < a[1].used) ? b : a,
       );
     this.snapshots.delete(key);
+  }
+
+  /** Computes after the new orderings asked for before it. */
+  private oneAtATime(filter: ArticleFilter, sorts: ArticleSort[]): Promise<ArticleOrdering> {
+    const turn = this.newBuilds.then(() => this.compute(filter, sorts));
+    this.newBuilds = turn.catch(() => undefined);
+    return turn;
   }
 
   private async compute(filter: ArticleFilter, sorts: ArticleSort[]): Promise<ArticleOrdering> {
