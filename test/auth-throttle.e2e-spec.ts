@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import Redis from 'ioredis';
 import request from 'supertest';
+import { loginAddressGroup } from '../src/auth/client-address';
 import { createTestApp, json, sameDatabase, TestApp } from './support/test-app';
 
 jest.setTimeout(60_000);
@@ -43,6 +45,24 @@ describe('auth: login throttling (behind a trusted proxy)', () => {
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(200);
     expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(300);
     expect((await login(t, 'admin', 'admin', '10.0.2.2')).status).toBe(200);
+  });
+
+  it('names the users CLI could not create (of 11 KB, with blanks) are refused with 401 and counted nowhere', async () => {
+    const long = 'n'.repeat(11_000);
+    for (let i = 0; i < 60; i++)
+      expect((await login(t, i % 2 === 0 ? `${long}${i}` : `user ${i}`, 'wrong', '10.0.6.1')).status).toBe(
+        401,
+      );
+    // 60 failures from one address would lock it (50); these never reached a counter.
+    expect((await login(t, 'admin', 'admin', '10.0.6.1')).status).toBe(200);
+  });
+
+  it('counts IPv6 clients by their /64', async () => {
+    for (let i = 1; i <= 5; i++)
+      expect((await login(t, 'demo', 'wrong', `2001:db8:5:6::${i}`)).status).toBe(401);
+    expect((await login(t, 'demo', 'demo', '2001:db8:5:6:ffff:1:2:3')).status).toBe(429);
+    // Another /64 without failures of its own gets in.
+    expect((await login(t, 'demo', 'demo', '2001:db8:5:7::1')).status).toBe(200);
   });
 
   it('a failed login costs the same time whether or not the user exists', async () => {
@@ -171,6 +191,25 @@ describe('auth: failed logins counted by every instance together (REDIS_URL)', (
       expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(300);
     }
   });
+
+  it('counts an IPv6 /64 together on both instances, and stores no key for an impossible name', async () => {
+    const name = `guess-${randomBytes(6).toString('hex')}`;
+    const net = `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`;
+    for (let i = 1; i <= 5; i++)
+      expect((await login(i % 2 === 0 ? a : b, name, 'wrong', `${net}::${i}`)).status).toBe(401);
+    expect((await login(a, name, 'wrong', `${net}::99`)).status).toBe(429);
+    expect((await login(b, name, 'wrong', `${net}:1:2:3:4`)).status).toBe(429);
+    const marker = randomBytes(6).toString('hex');
+    expect((await login(a, `${'n'.repeat(11_000)}${marker}`, 'wrong', '10.1.9.9')).status).toBe(401);
+    const redis = new Redis(shared.REDIS_URL);
+    try {
+      expect(await redis.keys(`erp:login-failures:*${marker}*`)).toEqual([]);
+      expect(await redis.keys('erp:login-failures:ip:10.1.9.9')).toEqual([]);
+      expect(await redis.exists(`erp:login-failures:ip:${loginAddressGroup(`${net}::1`)}`)).toBe(1);
+    } finally {
+      redis.disconnect();
+    }
+  });
 });
 
 /** A stranger who knows a user name (events carry them) must not lock its owner out. */
@@ -203,12 +242,12 @@ describe('auth: a stranger guessing cannot lock the owner out (behind a trusted 
     expect(metrics.text).toContain('erp_login_throttled_total{reason="account_address"} 2');
   });
 
-  it('"admin " and "ADMIN" count as admin: no extra guesses for another spelling', async () => {
+  it('"ADMIN" counts as admin (no extra guesses for another spelling); "admin " never logs in and counts nowhere', async () => {
     for (let i = 0; i < 5; i++) expect((await login(t, 'admin', 'wrong', '10.0.5.1')).status).toBe(401);
-    for (const name of ['admin ', 'ADMIN', ' admin'])
-      expect((await login(t, name, 'admin', '10.0.5.1')).status).toBe(429);
+    expect((await login(t, 'ADMIN', 'admin', '10.0.5.1')).status).toBe(429);
     // A name the users CLI could not create never logs in, whatever the database compares equal.
-    expect((await login(t, 'admin ', 'admin', '10.0.5.2')).status).toBe(401);
+    for (const name of ['admin ', ' admin'])
+      for (const ip of ['10.0.5.1', '10.0.5.2']) expect((await login(t, name, 'admin', ip)).status).toBe(401);
   });
 });
 

@@ -2,35 +2,65 @@ import { Logger } from '@nestjs/common';
 import { AppConfig } from '../common/config/app-config';
 import { KeyList } from '../database/sql-reader';
 import { ArticleOrderSnapshots } from './article-order-snapshots';
-import { ArticleCatalogue, ArticleFilter } from './ports/article-catalogue';
+import { ApiError } from '../common/errors/api-error';
+import { ArticleCatalogue, ArticleFilter, ArticleSort } from './ports/article-catalogue';
 
 const filter: ArticleFilter = { language: 'ger', webshop: 'SHOP', activeOnly: true, modifiedSince: null };
 const sorts = [{ column: 'ArtBez' as const, descending: false }];
 
-function setup(seconds: number) {
+/** Sort orders other than the default one: each column ascending and descending. */
+const OTHER_SORTS: ArticleSort[][] = (
+  [
+    'ArtNr',
+    'AnLager',
+    'Einheit',
+    'Farbe',
+    'WUSTSatz',
+    'GeaendertAm',
+    'ArtGruppe',
+    'HatVPE',
+    'ArtKlasse',
+  ] as const
+).flatMap((column) => [[{ column, descending: false }], [{ column, descending: true }]]);
+
+/** The status an ordering request is refused with, and its Retry-After; [0, ''] when it is served. */
+async function refusal(promise: Promise<unknown>): Promise<[number, string]> {
+  try {
+    await promise;
+    return [0, ''];
+  } catch (error) {
+    const e = error as ApiError;
+    return [e.status, e.headers?.['Retry-After'] ?? ''];
+  }
+}
+
+function setup(seconds: number, perMinute = 0) {
   let version = 0;
-  let release: (() => void) | null = null;
+  const releases: (() => void)[] = [];
   let hold = false;
   const builds: number[] = [];
   const catalogue = {
     async orderedNumbers() {
       const v = ++version;
       builds.push(v);
-      if (hold) await new Promise<void>((r) => (release = r));
+      if (hold) await new Promise<void>((r) => releases.push(r));
       return KeyList.of([`A${v}`, `B${v}`, `C${v}`]);
     },
     total: async () => 3,
     usersWebshops: async () => ['SHOP', ' SHOP ', null, 'OTHER'],
     referenceData: async () => ({ articlesStamp: 'stamp 1' }),
   } as unknown as ArticleCatalogue;
-  const snapshots = new ArticleOrderSnapshots(catalogue, { articleSnapshotSeconds: seconds } as AppConfig);
+  const snapshots = new ArticleOrderSnapshots(catalogue, {
+    articleSnapshotSeconds: seconds,
+    articleOrderingsPerMinute: perMinute,
+  } as AppConfig);
   return {
     snapshots,
     builds,
     holdNext: () => (hold = true),
     finish: () => {
       hold = false;
-      release?.();
+      for (const release of releases.splice(0)) release();
     },
   };
 }
@@ -143,5 +173,83 @@ describe('ArticleOrderSnapshots', () => {
     const t = setup(0);
     await t.snapshots.onApplicationBootstrap();
     expect(t.builds).toEqual([]);
+  });
+
+  it('no number of other sort orders evicts the default ordering of a language', async () => {
+    const s = setup(60);
+    const standard = await s.snapshots.ordering(filter, sorts, 'stamp 1', 1);
+    const french = await s.snapshots.ordering({ ...filter, language: 'fre' }, sorts, 'stamp 1', 1);
+    for (const other of OTHER_SORTS) await s.snapshots.ordering(filter, other, 'stamp 1', 2);
+    expect(await s.snapshots.ordering(filter, sorts, 'stamp 1', 1)).toBe(standard);
+    expect(await s.snapshots.ordering({ ...filter, language: 'fre' }, sorts, 'stamp 1', 1)).toBe(french);
+    expect(s.builds).toHaveLength(2 + OTHER_SORTS.length);
+  });
+
+  it('an ordering two users read outlasts those one user asked for', async () => {
+    const s = setup(60);
+    const [shared, ...rest] = OTHER_SORTS;
+    const first = await s.snapshots.ordering(filter, shared, 'stamp 1', 1);
+    expect(await s.snapshots.ordering(filter, shared, 'stamp 1', 2)).toBe(first);
+    for (const other of rest) await s.snapshots.ordering(filter, other, 'stamp 1', 3);
+    expect(await s.snapshots.ordering(filter, shared, 'stamp 1', 1)).toBe(first);
+    // The oldest of user 3's went instead.
+    await s.snapshots.ordering(filter, rest[0], 'stamp 1', 3);
+    expect(s.builds).toHaveLength(1 + rest.length + 1);
+  });
+
+  it('new orderings other than default ones are built one at a time', async () => {
+    const s = setup(60);
+    s.holdNext();
+    const first = s.snapshots.ordering(filter, OTHER_SORTS[0], 'stamp 1', 1);
+    const second = s.snapshots.ordering(filter, OTHER_SORTS[1], 'stamp 1', 2);
+    const standard = s.snapshots.ordering({ ...filter, language: 'fre' }, sorts, 'stamp 1', 2);
+    await new Promise((r) => setImmediate(r));
+    // The default one does not wait (it started first); the second other one waits for the first.
+    expect(s.builds).toEqual([1, 2]);
+    s.finish();
+    expect((await standard).numbers.slice(0)).toEqual(['A1', 'B1', 'C1']);
+    expect((await first).numbers.slice(0)).toEqual(['A2', 'B2', 'C2']);
+    expect((await second).numbers.slice(0)).toEqual(['A3', 'B3', 'C3']);
+  });
+
+  it('a new ordering is kept even when every other one is shared', async () => {
+    const s = setup(60);
+    for (const other of OTHER_SORTS.slice(0, 16)) {
+      await s.snapshots.ordering(filter, other, 'stamp 1', 1);
+      await s.snapshots.ordering(filter, other, 'stamp 1', 2);
+    }
+    const rare = await s.snapshots.ordering(filter, OTHER_SORTS[16], 'stamp 1', 3);
+    expect(await s.snapshots.ordering(filter, OTHER_SORTS[16], 'stamp 1', 3)).toBe(rare);
+    // The least recently used shared one made room; the others stay.
+    await s.snapshots.ordering(filter, OTHER_SORTS[1], 'stamp 1', 1);
+    expect(s.builds).toHaveLength(17);
+    await s.snapshots.ordering(filter, OTHER_SORTS[0], 'stamp 1', 1);
+    expect(s.builds).toHaveLength(18);
+  });
+
+  it('a user builds at most ARTICLE_ORDERINGS_PER_MINUTE new orderings a minute, then 429 with Retry-After', async () => {
+    const s = setup(60, 3);
+    for (const other of OTHER_SORTS.slice(0, 3)) await s.snapshots.ordering(filter, other, 'stamp 1', 1);
+    now += 20_000;
+    expect(await refusal(s.snapshots.ordering(filter, OTHER_SORTS[3], 'stamp 1', 1))).toEqual([429, '40']);
+    expect(await refusal(s.snapshots.current(filter, OTHER_SORTS[3], 'stamp 1', 1))).toEqual([429, '40']);
+    expect(s.builds).toHaveLength(3);
+    // Kept orderings, the default ones of every language and other users' budgets are not touched.
+    expect(await refusal(s.snapshots.ordering(filter, OTHER_SORTS[0], 'stamp 1', 1))).toEqual([0, '']);
+    expect(await refusal(s.snapshots.ordering({ ...filter, language: 'fre' }, sorts, 'stamp 1', 1))).toEqual([
+      0,
+      '',
+    ]);
+    expect(await refusal(s.snapshots.ordering(filter, OTHER_SORTS[3], 'stamp 1', 2))).toEqual([0, '']);
+    // A stale ordering is rebuilt without counting.
+    now += 45_000;
+    s.holdNext();
+    await s.snapshots.ordering(filter, OTHER_SORTS[1], 'stamp 2', 1);
+    s.finish();
+    // A minute after the first build the budget is back.
+    expect(await refusal(s.snapshots.ordering(filter, OTHER_SORTS[4], 'stamp 2', 1))).toEqual([0, '']);
+    expect(await refusal(s.snapshots.ordering(filter, OTHER_SORTS[5], 'stamp 2', 1))).toEqual([0, '']);
+    expect(await refusal(s.snapshots.ordering(filter, OTHER_SORTS[6], 'stamp 2', 1))).toEqual([0, '']);
+    expect(await refusal(s.snapshots.ordering(filter, OTHER_SORTS[7], 'stamp 2', 1))).toEqual([429, '60']);
   });
 });

@@ -5,6 +5,7 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiTags,
+  ApiTooManyRequestsResponse,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -82,6 +83,11 @@ export class ArticlesController {
     description: 'Bad limit, offset, fields, sorts, modifiedsince or an unknown currency.',
   })
   @ApiUnprocessableEntityResponse({ description: 'debinr names no customer.' })
+  @ApiTooManyRequestsResponse({
+    description:
+      'The per-user rate limit, or more than ARTICLE_ORDERINGS_PER_MINUTE new orderings (a sort order or ' +
+      'language no list was read in lately, other than +ArtBez) in the last minute; Retry-After in seconds.',
+  })
   async list(
     @Query() q: ArticleListQueryDto,
     @CurrentUser() user: AuthUser,

@@ -5,6 +5,7 @@ import { ApiError } from '../common/errors/api-error';
 import { joinEncodedJson } from '../common/http/json-bytes';
 import { PriceDetermination, PriceListSequence } from '../pricing/ports/price-determination';
 import { ArticleField } from './article-list-parameters';
+import { ArticleLanguages } from './article-languages';
 import { ArticleOrderSnapshots } from './article-order-snapshots';
 import { ArticleRecordCache } from './article-record-cache';
 import { detailNeeds, RecordContext, renderRecords, RenderedRecord } from './article.mapper';
@@ -25,8 +26,8 @@ const STREAM_BATCH = 500;
 const STREAM_AHEAD = 1;
 
 export interface ArticleRequest {
-  /** Only the web shop is asked for. */
-  user: Pick<AuthUser, 'webshop'>;
+  /** The web shop decides what it sees; the id, whose budget of new orderings it spends. */
+  user: Pick<AuthUser, 'id' | 'webshop'>;
   waehrabk?: string;
   debinr?: string;
   adrsprache?: string;
@@ -48,6 +49,8 @@ export interface ArticleListContext {
   generation: number;
   /** The articles' change stamp the request read (orderings are rebuilt when it moves). */
   articlesStamp: string;
+  /** The user whose budget a new ordering is taken from. */
+  userId: number;
 }
 
 /** A piece of a list's `data` array: `count` records joined by commas, in the response charset. */
@@ -70,12 +73,14 @@ export class ArticlesService {
     private readonly pricing: PriceDetermination,
     private readonly snapshots: ArticleOrderSnapshots,
     private readonly cache: ArticleRecordCache,
+    private readonly languages: ArticleLanguages,
     private readonly config: AppConfig,
   ) {}
 
   /**
    * Checks currency and customer and settles the language: the customer's contact-address
-   * language, else `adrsprache`, else ger. Unknown currency: 400; unknown customer: 422.
+   * language, else `adrsprache`, else ger; a language without article texts is ger (its records
+   * would be ger's). Unknown currency: 400; unknown customer: 422.
    */
   async context(req: ArticleRequest): Promise<ArticleListContext> {
     const waehrAbk = req.waehrabk?.toUpperCase() ?? null;
@@ -85,12 +90,13 @@ export class ArticlesService {
         { field: 'waehrabk', message: `waehrabk ${waehrAbk} is not a currency of the system` },
       ]);
     if (req.debinr !== undefined && ref.customer === null) throw unknownCustomer(req.debinr);
-    const language =
+    const asked =
       ref.customer?.language?.trim().toLowerCase() || req.adrsprache?.toLowerCase() || MAIN_LANGUAGE;
     const currency = waehrAbk ?? ref.leadingCurrency;
-    const [prices, generation] = await Promise.all([
+    const [prices, generation, language] = await Promise.all([
       this.pricing.priceLists({ debiNr: ref.customer?.DebiNr ?? null, waehrAbk: currency }),
       this.cache.sync(ref.changes, (since) => this.catalogue.changedArticles(since)),
+      this.languages.outputLanguage(asked),
     ]);
     const fields = [...req.fields].sort();
     return {
@@ -113,6 +119,7 @@ export class ArticlesService {
       recordKey: JSON.stringify([fields, language, prices.key, req.fields.has('links') ? req.baseUrl : '']),
       generation,
       articlesStamp: ref.articlesStamp,
+      userId: req.user.id,
     };
   }
 
@@ -125,7 +132,7 @@ export class ArticlesService {
     offset: number,
     limit: number,
   ): Promise<{ data: Uint8Array[]; count: number }> {
-    const ordering = await this.snapshots.ordering(ctx.filter, ctx.sorts, ctx.articlesStamp);
+    const ordering = await this.snapshots.ordering(ctx.filter, ctx.sorts, ctx.articlesStamp, ctx.userId);
     const data = await this.json(ordering, offset, offset + limit, ctx, true);
     return { data, count: ordering.numbers.length };
   }
@@ -157,7 +164,7 @@ export class ArticlesService {
     offset: number,
     limit: number | null,
   ): Promise<{ count: number; batches: AsyncGenerator<EncodedRecords> }> {
-    const ordering = await this.snapshots.current(ctx.filter, ctx.sorts, ctx.articlesStamp);
+    const ordering = await this.snapshots.current(ctx.filter, ctx.sorts, ctx.articlesStamp, ctx.userId);
     const { numbers } = ordering;
     const end = limit === null ? numbers.length : Math.min(numbers.length, offset + limit);
     const batch = async (from: number): Promise<EncodedRecords> => {

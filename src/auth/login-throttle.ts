@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { AppConfig } from '../common/config/app-config';
 import { ApiError } from '../common/errors/api-error';
+import { loginAddressGroup } from './client-address';
 import { LoginFailureLog } from './ports/login-failure-log';
 import { RateLimitCounter } from './ports/rate-limit-counter';
 
@@ -12,6 +13,7 @@ export type LoginThrottleReason = 'account_address' | 'account' | 'address' | 'l
 /** A login attempt in progress, holding its place in the queue of its account. */
 export interface LoginAttempt {
   readonly account: string;
+  /** The client's address group (`loginAddressGroup`): an IPv4 address or an IPv6 /64. */
   readonly ip: string;
   /** Failures of this account from this address, and of this address, before this attempt. */
   readonly pairFailures: number;
@@ -23,7 +25,8 @@ const MINUTE_MS = 60_000;
 
 /**
  * Failed Basic logins in a sliding window, kept in the LoginFailureLog (per instance, or shared
- * by every instance through Redis), counted three ways:
+ * by every instance through Redis), counted per address group (an IPv4 address, an IPv6 /64)
+ * three ways:
  * - per account and address: LOGIN_MAX_FAILURES_PER_USER failures lock that address out of that
  *   account;
  * - per account from every address: past the same limit, every address that has failed for the
@@ -48,8 +51,12 @@ export class LoginThrottle {
     private readonly emitter: EventEmitter2,
   ) {}
 
-  /** Waits for its turn, then throws 429 when the account is locked for the address, or the address. */
-  async begin(account: string, ip: string): Promise<LoginAttempt> {
+  /**
+   * Waits for its turn, then throws 429 when the account is locked for the address group, or the
+   * group. `account` must follow the users CLI's rule (`isUserName`, at most 64 characters).
+   */
+  async begin(account: string, clientIp: string): Promise<LoginAttempt> {
+    const ip = loginAddressGroup(clientIp);
     const accountKey = `u:${account}`;
     const previous = this.queues.get(accountKey) ?? Promise.resolve();
     let release!: () => void;

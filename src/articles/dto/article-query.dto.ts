@@ -81,7 +81,10 @@ export class ArticleQueryDto {
   @ApiPropertyOptional({
     maxLength: 4,
     example: 'ger',
-    description: 'Output language (ISO 639-2B); the language of debinr wins',
+    description:
+      'Output language (ISO 639-2B, 2-4 letters, any case; other text: 400); the language of debinr wins. ' +
+      'A language in which no article has a text is answered as the main language ger (the same records ' +
+      'and order it would get, since each text falls back to the German description).',
   })
   @IsOptional()
   @IsString(ONCE)

@@ -151,6 +151,9 @@ export abstract class ArticleCatalogue {
     needs: DetailNeeds,
   ): Promise<ArticleData>;
 
+  /** The languages of ArtikelText (trimmed, in lower case): every one an article has a text in. */
+  abstract textLanguages(): Promise<string[]>;
+
   /** The web shops of the enabled API users (null: a user who sees every article). */
   abstract usersWebshops(): Promise<(string | null)[]>;
 

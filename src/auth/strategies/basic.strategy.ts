@@ -5,6 +5,7 @@ import { BasicStrategy as PassportBasicStrategy } from 'passport-http';
 import { AuthUser } from '../auth-user';
 import { CredentialsService } from '../credentials.service';
 import { LoginThrottle } from '../login-throttle';
+import { isUserName } from '../user-admin.service';
 
 /**
  * The password as sent: passport-http splits the credentials at every ':' and would cut a
@@ -28,9 +29,12 @@ export class BasicStrategy extends PassportStrategy(PassportBasicStrategy, 'basi
   }
 
   async validate(req: FastifyRequest, name: string, password: string): Promise<AuthUser | false> {
+    // A name the users CLI could never have created cannot log in: refused before any counter,
+    // so such names (of any length) cost neither a database read, a scrypt run nor memory.
+    if (!isUserName(name)) return false;
     const found = await this.credentials.find(name);
     // Counted by the user found, so spellings one database compares as equal share one count.
-    const attempt = await this.throttle.begin((found?.name ?? name.trim()).toLowerCase(), req.ip);
+    const attempt = await this.throttle.begin((found?.name ?? name).toLowerCase(), req.ip);
     let user: AuthUser | null = null;
     try {
       user = await this.credentials.verify(name, found, basicPassword(req.headers.authorization, password));

@@ -46,6 +46,7 @@ describe('loadAppConfig', () => {
   it('article caches: defaults, off, and out-of-range values refused', () => {
     expect(loadAppConfig({})).toMatchObject({
       articleSnapshotSeconds: 60,
+      articleOrderingsPerMinute: 10,
       articleCacheSeconds: 60,
       articleCacheMb: defaultArticleCacheMb(),
     });

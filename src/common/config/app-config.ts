@@ -61,6 +61,8 @@ export class AppConfig {
   readonly legacyListDates!: boolean;
   /** How long the article list reuses one ordering of the catalogue for its pages (0 = never). */
   readonly articleSnapshotSeconds!: number;
+  /** New orderings (other than the default one of a language) a user may have built per minute; 0 = no limit. */
+  readonly articleOrderingsPerMinute!: number;
   /** How long a rendered article record may be reused when no change stamp says otherwise (0 = never). */
   readonly articleCacheSeconds!: number;
   /** Memory for rendered article records. */
@@ -308,6 +310,7 @@ export function loadAppConfig(env: Env = process.env): AppConfig {
     tokenCacheSeconds: r.int('TOKEN_CACHE_SECONDS', 5, 0, 5),
     legacyListDates: r.bool('LEGACY_LIST_DATES', false),
     articleSnapshotSeconds: r.int('ARTICLE_SNAPSHOT_SECONDS', 60, 0, 3600),
+    articleOrderingsPerMinute: r.int('ARTICLE_ORDERINGS_PER_MINUTE', 10, 0, 100000),
     articleCacheSeconds: r.int('ARTICLE_CACHE_SECONDS', 60, 0, 86400),
     articleCacheMb: r.int('ARTICLE_CACHE_MB', defaultArticleCacheMb(), 0, 65536),
     sqliteReadThreads: r.int('SQLITE_READ_THREADS', DEFAULT_READ_THREADS, 0, 16),

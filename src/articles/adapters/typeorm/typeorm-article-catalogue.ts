@@ -41,6 +41,9 @@ SELECT (SELECT MIN(f."Leitwaehrung") FROM "Firma" f) AS "leadingCurrency",
     WHERE d2."DebiNr" = :debiNr) AS "language",
   ${CHANGE_TABLES.map((t, i) => `(SELECT MAX(c${i}."GeaendertAm") FROM "${t}" c${i}) AS "changed${i}"`).join(',\n  ')}`;
 
+/** The languages of the article texts: a walk of the index led by AdrSprache. */
+const TEXT_LANGUAGES_SQL = 'SELECT DISTINCT t."AdrSprache" FROM "ArtikelText" t';
+
 /**
  * How long the number of all articles is reused. It only decides how pages are read (as ranges
  * or article by article), never what they hold, so it may be older than an ordering.
@@ -100,6 +103,17 @@ export class TypeOrmArticleCatalogue extends ArticleCatalogue implements OnAppli
       changes: changeStamp(CHANGE_TABLES.map((_, i) => readTimestamp(row[`changed${i}`]))),
       articlesStamp: String(readTimestamp(row.changed0)?.getTime() ?? -1),
     };
+  }
+
+  async textLanguages(): Promise<string[]> {
+    const [rows] = await this.reader.read([{ sql: TEXT_LANGUAGES_SQL, params: {} }]);
+    return rows
+      .map(([language]) =>
+        String(language ?? '')
+          .trim()
+          .toLowerCase(),
+      )
+      .filter((l) => l !== '');
   }
 
   async usersWebshops(): Promise<(string | null)[]> {
