@@ -149,7 +149,12 @@ export class CreateWebhookDto {
   })
   secret?: string;
 
-  @ApiProperty({ enum: ERP_EVENT_NAMES, isArray: true, example: ['REST_Auft', 'REST_Kunde'] })
+  @ApiProperty({
+    enum: ERP_EVENT_NAMES,
+    isArray: true,
+    maxItems: ERP_EVENT_NAMES.length,
+    example: ['REST_Auft', 'REST_Kunde'],
+  })
   @IsArray()
   @ArrayNotEmpty()
   @ArrayMaxSize(ERP_EVENT_NAMES.length)
