@@ -102,6 +102,13 @@ describe('request bodies are bounded by their shape, not only by their bytes', (
           ]);
           continue;
         }
+        if (worst.description !== undefined) {
+          expect([label, res.body]).toEqual([
+            label,
+            { error: 'invalid_request', error_description: worst.description },
+          ]);
+          continue;
+        }
         const listed = Math.min(worst.problems!, 50);
         expect([label, res.body.error, res.body.error_description]).toEqual([
           label,

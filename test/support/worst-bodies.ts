@@ -54,7 +54,13 @@ export interface WorstBody {
   problems?: number;
   /** For a 413 by the DTO's shape: the values a valid body can hold, which the answer names. */
   maxValues?: number;
+  /** For a 400 without field list: its error_description. */
+  description?: string;
 }
+
+/** Keys an object of any body may have (src/common/http/json-values.ts). */
+export const MAX_KEYS = 100;
+const TOO_MANY_KEYS = `An object of the request body has more than ${MAX_KEYS} keys.`;
 
 const METHODS = ['post', 'put', 'patch', 'delete'];
 
@@ -158,7 +164,16 @@ export function worstBodies(route: BodyRoute, document: OpenApiDocument, limitBy
   const room = limitBytes - 64;
   const bodies: WorstBody[] = [
     { route, kind: 'values', body: repeated('0', fitting('0', [], room)), status: 413 },
-    { route, kind: 'keys', body: unknownKeys(Math.floor(room / 13)), status: 413 },
+    // POST /www/zugferd's budget of 16 values runs out before an object's 100 keys.
+    route.operation === 'POST /www/zugferd'
+      ? { route, kind: 'keys', body: unknownKeys(Math.floor(room / 13)), status: 413 }
+      : {
+          route,
+          kind: 'keys',
+          body: unknownKeys(Math.floor(room / 13)),
+          status: 400,
+          description: TOO_MANY_KEYS,
+        },
   ];
   for (const { path, schema } of route.arrays) {
     const item = smallestItem(schema, document);
@@ -182,12 +197,20 @@ export function worstBodies(route: BodyRoute, document: OpenApiDocument, limitBy
       problems: 1,
     });
   }
-  if (route.schema && route.operation !== 'POST /www/zugferd' && Number.isFinite(route.maxValues))
+  if (route.schema && route.operation !== 'POST /www/zugferd' && Number.isFinite(route.maxValues)) {
+    bodies.push({
+      route,
+      kind: `${route.maxValues} values under an unknown key`,
+      body: `{"x0000000":${repeated('0', route.maxValues)}}`,
+      status: 413,
+      maxValues: route.maxValues,
+    });
     for (const path of [[], ...route.objects]) {
       const prefix = path.length > 0 ? `${path.join('.')}.` : '';
       const where = path.length > 0 ? ` in ${path.join('.')}` : '';
-      // The body's objects, this one and its keys: as many values as a valid body may hold, then one more.
-      const keys = route.maxValues - path.length - 1;
+      // As many keys as a valid body may hold values (the body's objects and this one count too).
+      const room = route.maxValues - path.length - 1;
+      const keys = Math.min(room, MAX_KEYS);
       bodies.push(
         {
           route,
@@ -197,14 +220,23 @@ export function worstBodies(route: BodyRoute, document: OpenApiDocument, limitBy
           problem: { field: `${prefix}x0000000`, message: 'property x0000000 should not exist' },
           problems: keys,
         },
-        {
-          route,
-          kind: `${keys + 1} unknown keys${where}`,
-          body: nest(path, unknownKeys(keys + 1)),
-          status: 413,
-          maxValues: route.maxValues,
-        },
+        keys < MAX_KEYS
+          ? {
+              route,
+              kind: `${keys + 1} unknown keys${where}`,
+              body: nest(path, unknownKeys(keys + 1)),
+              status: 413,
+              maxValues: route.maxValues,
+            }
+          : {
+              route,
+              kind: `${keys + 1} unknown keys${where}`,
+              body: nest(path, unknownKeys(keys + 1)),
+              status: 400,
+              description: TOO_MANY_KEYS,
+            },
       );
     }
+  }
   return bodies;
 }
