@@ -40,7 +40,7 @@ export function bearerRefusal(missing: boolean): ApiError {
 
 /**
  * What passport-http-bearer and the guard make of a request's credentials, decided from its
- * headers and query alone: 'missing' and 'invalid' are the two 401s, a string is the token to
+ * headers and query alone: 'missing' and 'invalid' are the two 401s, `{token}` the token to
  * verify. Passport splits the header at every blank (a third part is a 400, answered as an invalid
  * token) and never accepts ?access_token= (bearer.strategy.ts), which thus is always invalid.
  */
