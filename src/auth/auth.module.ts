@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
 import { loginFailureLogProvider, rateLimitCounterProvider } from './adapters/counter-providers';
 import { TypeOrmAuthPersistenceModule } from './adapters/typeorm/typeorm-auth-persistence.module';
+import { AnonymousRequestLimit } from './anonymous-request-limit';
 import { CredentialsService } from './credentials.service';
 import { BasicAuthGuard, BearerAuthGuard } from './guards';
 import { LoginThrottle } from './login-throttle';
@@ -30,6 +31,7 @@ import { TokenService } from './token.service';
     LoginThrottle,
     PassportRequestShape,
     RequestRateLimit,
+    AnonymousRequestLimit,
     rateLimitCounterProvider,
     loginFailureLogProvider,
   ],

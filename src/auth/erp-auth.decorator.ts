@@ -12,8 +12,31 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { ApiRole } from '@app/erp-db';
+import { FASTIFY_ROUTE_CONFIG_METADATA } from '@nestjs/platform-fastify/constants';
 import { AuthUser } from './auth-user';
 import { BearerAuthGuard, ROLES_KEY } from './guards';
+
+/** Set in the Fastify route config of every route under @ErpAuth: http-setup.ts checks its token early. */
+export const BEARER_ROUTE = 'erpBearer';
+
+function markBearerRoute(handler: unknown): void {
+  if (typeof handler !== 'function') return;
+  const config = (Reflect.getMetadata(FASTIFY_ROUTE_CONFIG_METADATA, handler) ?? {}) as object;
+  Reflect.defineMetadata(FASTIFY_ROUTE_CONFIG_METADATA, { ...config, [BEARER_ROUTE]: true }, handler);
+}
+
+/**
+ * Marks the routes of a method, or of every method of a controller, in their Fastify route config
+ * (Nest reads it from the handler only, so a controller's decorator marks each of its methods).
+ */
+function BearerRouteConfig(): ClassDecorator & MethodDecorator {
+  return (target: object, _key?: string | symbol, descriptor?: PropertyDescriptor) => {
+    if (descriptor) return markBearerRoute(descriptor.value);
+    const prototype = (target as { prototype: Record<string, unknown> }).prototype;
+    for (const name of Object.getOwnPropertyNames(prototype))
+      if (name !== 'constructor') markBearerRoute(prototype[name]);
+  };
+}
 
 /**
  * Bearer authentication, optional role restriction and the Swagger security of a route or
@@ -21,11 +44,15 @@ import { BearerAuthGuard, ROLES_KEY } from './guards';
  */
 export function ErpAuth(...roles: ApiRole[]) {
   return applyDecorators(
+    BearerRouteConfig(),
     SetMetadata(ROLES_KEY, roles),
     UseGuards(BearerAuthGuard),
     ApiBearerAuth('bearer'),
     ApiUnauthorizedResponse({ description: 'Missing, invalid or expired bearer token.' }),
-    ApiTooManyRequestsResponse({ description: 'Over the per-user rate limit; see Retry-After.' }),
+    ApiTooManyRequestsResponse({
+      description:
+        'Over the per-user rate limit, or too many requests without a valid token from this address; see Retry-After.',
+    }),
     ...(roles.length > 0 ? [ApiForbiddenResponse({ description: `Needs role ${roles.join(' or ')}.` })] : []),
   );
 }

@@ -57,6 +57,8 @@ export class AppConfig {
   /** Successful logins per account and minute (each costs a scrypt run); 0 = no limit. */
   readonly loginMaxPerMinute!: number;
   readonly rateLimitPerMinute!: number;
+  /** Requests without a valid token to a bearer route, per client address and minute; 0 = no limit. */
+  readonly anonymousRateLimitPerMinute!: number;
   readonly tokenCacheSeconds!: number;
   readonly legacyListDates!: boolean;
   /** How long the article list reuses one ordering of the catalogue for its pages (0 = never). */
@@ -307,6 +309,7 @@ export function loadAppConfig(env: Env = process.env): AppConfig {
     loginWindowSeconds: r.int('LOGIN_WINDOW_SECONDS', 300, 1, 86400),
     loginMaxPerMinute: r.int('LOGIN_MAX_PER_MINUTE', 60, 0, 1000000),
     rateLimitPerMinute: r.int('RATE_LIMIT_PER_MINUTE', 6000, 0, 10000000),
+    anonymousRateLimitPerMinute: r.int('ANONYMOUS_RATE_LIMIT_PER_MINUTE', 120, 0, 10000000),
     tokenCacheSeconds: r.int('TOKEN_CACHE_SECONDS', 5, 0, 5),
     legacyListDates: r.bool('LEGACY_LIST_DATES', false),
     articleSnapshotSeconds: r.int('ARTICLE_SNAPSHOT_SECONDS', 60, 0, 3600),

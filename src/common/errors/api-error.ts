@@ -22,6 +22,16 @@ export interface FieldProblem {
   message: string;
 }
 
+/** At most this many field problems are listed in `info.fields`; `info.fieldsOmitted` counts the rest. */
+export const FIELD_LIST_LIMIT = 50;
+
+/** `info.fields` of a refusal: the first FIELD_LIST_LIMIT of `total` problems, and how many were left out. */
+function fieldsInfo(fields: FieldProblem[], total = fields.length): Record<string, unknown> {
+  const shown = fields.slice(0, FIELD_LIST_LIMIT);
+  const omitted = Math.max(total, fields.length) - shown.length;
+  return omitted > 0 ? { fields: shown, fieldsOmitted: omitted } : { fields: shown };
+}
+
 /**
  * An error a client is meant to see: rendered by the global filter as
  * `{error, error_description, info}`. Headers (WWW-Authenticate, Retry-After) ride along.
@@ -37,8 +47,9 @@ export class ApiError extends Error {
     super(description);
   }
 
-  static badRequest(description: string, fields?: FieldProblem[]): ApiError {
-    return new ApiError(400, 'invalid_request', description, fields ? { fields } : undefined);
+  /** `total`: how many problems there were, when `fields` lists only the first of them. */
+  static badRequest(description: string, fields?: FieldProblem[], total?: number): ApiError {
+    return new ApiError(400, 'invalid_request', description, fields ? fieldsInfo(fields, total) : undefined);
   }
 
   static notFound(description: string, info?: Record<string, unknown>): ApiError {
@@ -54,7 +65,10 @@ export class ApiError extends Error {
     fields?: FieldProblem[],
     info?: Record<string, unknown>,
   ): ApiError {
-    return new ApiError(422, 'unprocessable', description, { ...(fields ? { fields } : {}), ...info });
+    return new ApiError(422, 'unprocessable', description, {
+      ...(fields ? fieldsInfo(fields) : {}),
+      ...info,
+    });
   }
 
   /** D13: the database (or another dependency of the request) is away; the client retries later. */

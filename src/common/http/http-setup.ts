@@ -10,10 +10,13 @@ import { setupLogging } from '../logging/logging-setup';
 import { charsetOf, decodeBody } from './charset';
 import { encodeLatin1Json } from './json-bytes';
 import { jsonShapeProblem, nulInParameters } from './input-checks';
+import { E_INVOICE_MAX_JSON_VALUES, jsonValuesProblem, MAX_JSON_VALUES } from './json-values';
 import { trustFunction } from './proxy-trust';
 import { E_INVOICE_PATH } from './openapi-completion';
 import { setupSwagger } from './swagger';
 import { ServiceMetrics } from '../../metrics/service-metrics';
+import { AnonymousRequestLimit } from '../../auth/anonymous-request-limit';
+import { BEARER_ROUTE } from '../../auth/erp-auth.decorator';
 import { authenticateBeforeBody } from '../../auth/guards';
 import { TokenService } from '../../auth/token.service';
 import { createValidationPipe } from './validation';
@@ -107,16 +110,17 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   if (!fastify.hasRequestDecorator('user')) fastify.decorateRequest('user', null);
   answerMethodNotAllowed(fastify);
 
-  // POST /www/zugferd takes invoices of up to ZUGFERD_BODY_LIMIT_BYTES, from authenticated users only:
-  // the token is checked before a byte of the body is read.
+  // POST /www/zugferd takes invoices of up to ZUGFERD_BODY_LIMIT_BYTES.
   fastify.addHook('onRoute', (route) => {
     if (route.url === E_INVOICE_PATH && [route.method].flat().includes('POST'))
       route.bodyLimit = config.zugferdBodyLimitBytes;
   });
+  // Every route under @ErpAuth checks its token before a byte of the body is read.
   const tokens = app.get(TokenService, { strict: false });
+  const anonymous = app.get(AnonymousRequestLimit, { strict: false });
   fastify.addHook('onRequest', async (req: FastifyRequest) => {
-    if (req.method === 'POST' && req.routeOptions.url === E_INVOICE_PATH)
-      await authenticateBeforeBody(req, tokens);
+    if ((req.routeOptions.config as unknown as Record<string, unknown> | undefined)?.[BEARER_ROUTE] === true)
+      await authenticateBeforeBody(req, tokens, anonymous);
   });
 
   fastify.removeAllContentTypeParsers();
@@ -125,6 +129,9 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
     { parseAs: 'buffer' },
     (req, body, done) => {
       if ((body as Buffer).length === 0) return done(null, undefined);
+      const maxValues = req.routeOptions.url === E_INVOICE_PATH ? E_INVOICE_MAX_JSON_VALUES : MAX_JSON_VALUES;
+      const tooLarge = jsonValuesProblem(body as Buffer, maxValues);
+      if (tooLarge) return done(tooLarge, undefined);
       const text = decodeBody(body as Buffer, charsetOf(req.headers['content-type']));
       if (text === null)
         return done(

@@ -1,8 +1,5 @@
 import { ApiError } from '../errors/api-error';
 
-/** Deeper than any request body of the interface (an order is four levels), far below a stack overflow. */
-const MAX_JSON_DEPTH = 32;
-
 /** Keys that would reach or shadow Object's prototype in the code that reads the body. */
 const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
@@ -14,27 +11,25 @@ const fieldProblem = (field: string, message: string): ApiError =>
 const nulProblem = (field: string): ApiError => fieldProblem(field, 'must not contain the character U+0000');
 
 /**
- * Checks a parsed JSON body without recursion: no deeper than MAX_JSON_DEPTH, no key that names
- * the prototype chain, and no U+0000 in a key or string anywhere. Returns the problem as a 400,
- * or null when the body is fine.
+ * Checks a parsed JSON body without recursion (its depth and size were bounded before it was
+ * parsed, json-values.ts): no key that names the prototype chain, and no U+0000 in a key or
+ * string anywhere. Returns the problem as a 400, or null when the body is fine.
  */
 export function jsonShapeProblem(body: unknown): ApiError | null {
-  const pending: { value: unknown; depth: number; path: string }[] = [{ value: body, depth: 0, path: '' }];
+  const pending: { value: unknown; path: string }[] = [{ value: body, path: '' }];
   while (pending.length > 0) {
-    const { value, depth, path } = pending.pop()!;
+    const { value, path } = pending.pop()!;
     if (typeof value === 'string' && value.includes(NUL)) return nulProblem(path || '(body)');
     if (value === null || typeof value !== 'object') continue;
-    if (depth >= MAX_JSON_DEPTH)
-      return ApiError.badRequest(`The request body is nested deeper than ${MAX_JSON_DEPTH} levels.`);
     if (Array.isArray(value)) {
-      value.forEach((item, i) => pending.push({ value: item, depth: depth + 1, path: `${path}[${i}]` }));
+      value.forEach((item, i) => pending.push({ value: item, path: `${path}[${i}]` }));
       continue;
     }
     for (const key of Object.keys(value)) {
       const field = path ? `${path}.${key}` : key;
       if (key.includes(NUL)) return nulProblem(field);
       if (PROTOTYPE_KEYS.has(key)) return fieldProblem(field, `property ${key} should not exist`);
-      pending.push({ value: (value as Record<string, unknown>)[key], depth: depth + 1, path: field });
+      pending.push({ value: (value as Record<string, unknown>)[key], path: field });
     }
   }
   return null;

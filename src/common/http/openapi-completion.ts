@@ -1,5 +1,5 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { ERROR_CODES } from '../errors/api-error';
+import { ERROR_CODES, FIELD_LIST_LIMIT } from '../errors/api-error';
 import { nameOperations } from './openapi-operations';
 
 type Operation = NonNullable<OpenAPIObject['paths'][string]['get']>;
@@ -13,7 +13,8 @@ const E_INVOICE_BODY_STATUSES = ['400', '413', '415', '503'];
 const DESCRIPTIONS: Record<string, string> = {
   '400':
     'The request is invalid: malformed JSON, a wrong type, a value too long, an unknown field or parameter.',
-  '413': 'The request body is larger than allowed for this endpoint.',
+  '413':
+    'The request body is larger than allowed for this endpoint, or holds more JSON values than any valid body of it.',
   '415': 'The body is not JSON, or not in UTF-8, ISO-8859-1 or windows-1252.',
   '500': 'An unexpected error; the X-Request-Id identifies it in the service log.',
   '503': 'The database is not available at the moment (D13); retry after the seconds in Retry-After.',
@@ -32,8 +33,25 @@ const ERROR_BODY = {
     error_description: { type: 'string', example: 'The request is invalid.' },
     info: {
       type: 'object',
-      description: 'Details, e.g. `fields: [{field, message}]` listing every invalid field.',
+      description: 'Details, e.g. `fields: [{field, message}]` listing the invalid fields.',
       additionalProperties: true,
+      properties: {
+        fields: {
+          type: 'array',
+          maxItems: FIELD_LIST_LIMIT,
+          description: `The problems of the request, each with the path of its field: the first ${FIELD_LIST_LIMIT}.`,
+          items: {
+            type: 'object',
+            required: ['field', 'message'],
+            properties: { field: { type: 'string' }, message: { type: 'string' } },
+          },
+        },
+        fieldsOmitted: {
+          type: 'integer',
+          minimum: 1,
+          description: `How many problems there are beyond the ${FIELD_LIST_LIMIT} in \`fields\` (absent when none).`,
+        },
+      },
     },
   },
 };

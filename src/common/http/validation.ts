@@ -1,5 +1,6 @@
-import { ValidationError, ValidationPipe } from '@nestjs/common';
+import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
 import { ApiError, FieldProblem } from '../errors/api-error';
+import { bodyShapeProblem } from './body-shape';
 
 /** Rules that hold only for values of one type: beside a failed type check they are not what the value breaks. */
 const RULES_OF_TYPE: [string, (value: unknown) => boolean][] = [
@@ -36,8 +37,23 @@ export function fieldProblems(errors: ValidationError[], parent = ''): FieldProb
   });
 }
 
+/**
+ * The global pipe: a body is held against its DTO's shape (values, array bounds, field count)
+ * before class-transformer and class-validator run, so that their work is bounded by the
+ * largest valid body; then validated and transformed as usual.
+ */
+class BoundedValidationPipe extends ValidationPipe {
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type === 'body' && typeof metadata.metatype === 'function') {
+      const problem = bodyShapeProblem(value, metadata.metatype as new () => unknown);
+      if (problem) throw problem;
+    }
+    return super.transform(value, metadata);
+  }
+}
+
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new BoundedValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,

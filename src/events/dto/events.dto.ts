@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
+  ArrayMaxSize,
   ArrayNotEmpty,
   ArrayUnique,
   IsArray,
@@ -148,9 +149,15 @@ export class CreateWebhookDto {
   })
   secret?: string;
 
-  @ApiProperty({ enum: ERP_EVENT_NAMES, isArray: true, example: ['REST_Auft', 'REST_Kunde'] })
+  @ApiProperty({
+    enum: ERP_EVENT_NAMES,
+    isArray: true,
+    maxItems: ERP_EVENT_NAMES.length,
+    example: ['REST_Auft', 'REST_Kunde'],
+  })
   @IsArray()
   @ArrayNotEmpty()
+  @ArrayMaxSize(ERP_EVENT_NAMES.length)
   @ArrayUnique()
   @IsIn(ERP_EVENT_NAMES, { each: true, message: 'events must list REST_Auft and/or REST_Kunde' })
   events!: string[];

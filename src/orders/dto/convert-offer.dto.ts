@@ -36,7 +36,7 @@ export class ConvertOfferDto {
   @Type(() => ConvertOfferHeaderDto)
   GrundDaten!: ConvertOfferHeaderDto;
 
-  @ApiPropertyOptional({ type: [PaymentInputDto] })
+  @ApiPropertyOptional({ type: [PaymentInputDto], maxItems: MAX_LINES })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(MAX_LINES)

@@ -264,7 +264,7 @@ export class CreateOrderDto {
   @Type(() => OrderAddressesInputDto)
   Adressen?: OrderAddressesInputDto | null;
 
-  @ApiProperty({ type: [OrderLineInputDto] })
+  @ApiProperty({ type: [OrderLineInputDto], maxItems: MAX_LINES })
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(MAX_LINES)
@@ -272,7 +272,7 @@ export class CreateOrderDto {
   @Type(() => OrderLineInputDto)
   Positionen!: OrderLineInputDto[];
 
-  @ApiPropertyOptional({ type: [PaymentInputDto] })
+  @ApiPropertyOptional({ type: [PaymentInputDto], maxItems: MAX_LINES })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(MAX_LINES)
