@@ -1,6 +1,7 @@
 import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
 import { ApiError, FieldProblem } from '../errors/api-error';
 import { bodyShapeProblem } from './body-shape';
+import { validateInSlices } from './sliced-validation';
 
 /** Rules that hold only for values of one type: beside a failed type check they are not what the value breaks. */
 const RULES_OF_TYPE: [string, (value: unknown) => boolean][] = [
@@ -40,13 +41,22 @@ export function fieldProblems(errors: ValidationError[], parent = ''): FieldProb
 /**
  * The global pipe: a body is held against its DTO's shape (values, array bounds, field count)
  * before class-transformer and class-validator run, so that their work is bounded by the
- * largest valid body; then validated and transformed as usual.
+ * largest valid body; then validated and transformed as usual, long nested arrays in slices
+ * (sliced-validation.ts).
  */
 class BoundedValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (metadata.type === 'body' && typeof metadata.metatype === 'function') {
       const problem = bodyShapeProblem(value, metadata.metatype as new () => unknown);
       if (problem) throw problem;
+      const sliced = await validateInSlices(
+        value,
+        metadata.metatype as new () => object,
+        this.transformOptions,
+        this.validatorOptions,
+      );
+      if (sliced && sliced.errors.length > 0) throw this.exceptionFactory(sliced.errors);
+      if (sliced) return sliced.instance;
     }
     return super.transform(value, metadata);
   }
