@@ -199,7 +199,10 @@ function failedStep(step: BatchStep, index: number, changed: number | null): Err
 function drawNumberSql(name: string, condition = '', output = false): string {
   const set = 'UPDATE "Nummernkreis" SET "LetzteNr" = "LetzteNr" + 1';
   const where = `WHERE "Name" = ${name}${condition}`;
-  return output ? `${set} OUTPUT INSERTED."LetzteNr" ${where}` : `${set} ${where} RETURNING "LetzteNr"`;
+  // The alias keeps the column's case: the T-SQL engine of CI names an OUTPUT column in lower case.
+  return output
+    ? `${set} OUTPUT INSERTED."LetzteNr" AS "LetzteNr" ${where}`
+    : `${set} ${where} RETURNING "LetzteNr"`;
 }
 
 /** The batch's steps, with the outbox row as the last one. */
