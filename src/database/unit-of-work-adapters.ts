@@ -199,9 +199,11 @@ function failedStep(step: BatchStep, index: number, changed: number | null): Err
 function drawNumberSql(name: string, condition = '', output = false): string {
   const set = 'UPDATE "Nummernkreis" SET "LetzteNr" = "LetzteNr" + 1';
   const where = `WHERE "Name" = ${name}${condition}`;
-  // The alias keeps the column's case: the T-SQL engine of CI names an OUTPUT column in lower case.
+  // SQL Server: the row, locked by the UPDATE until the commit, read back in the same batch. Not
+  // UPDATE … OUTPUT INSERTED: on the T-SQL engine of CI it gave the value of before a lock wait, so
+  // parallel requests got one number (docs/operations.md).
   return output
-    ? `${set} OUTPUT INSERTED."LetzteNr" AS "LetzteNr" ${where}`
+    ? `${set} ${where}; SELECT "LetzteNr" FROM "Nummernkreis" WHERE "Name" = ${name}`
     : `${set} ${where} RETURNING "LetzteNr"`;
 }
 
@@ -252,8 +254,8 @@ export class SqliteUnitOfWork extends DataSourceUnitOfWork {
 
 /**
  * SQL Server: the batch's statements (the same as on SQLite) one after the other in one
- * transaction of a query runner; numbers drawn by UPDATE … OUTPUT, their range rows locked until
- * the commit.
+ * transaction of a query runner; numbers drawn by an UPDATE and read back in one batch, their
+ * range rows locked until the commit.
  */
 export class SqlServerUnitOfWork extends DataSourceUnitOfWork {
   async write(batch: WriteBatch): Promise<BatchResult> {
