@@ -15,12 +15,14 @@ describe('erpDataSourceOptions on SQL Server', () => {
     expect(options.pool.max).toBe(20);
   });
 
-  it('hands the mssql pool settings tarn accepts (mssql copies them into its tarn pool)', () => {
+  it('hands the mssql pool settings tarn accepts (mssql copies them into its tarn pool)', async () => {
     // As mssql's ConnectionPool builds its pool: Object.assign({ create, destroy, … }, config.pool).
     const pool = new Pool(
       Object.assign({ create: () => Promise.resolve({}), destroy: () => undefined, min: 0 }, options.pool),
     );
-    expect(pool.max).toBe(20);
-    return pool.destroy();
+    const connection = await pool.acquire().promise;
+    expect(connection).toEqual({});
+    pool.release(connection);
+    await pool.destroy();
   });
 });
