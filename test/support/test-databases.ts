@@ -106,7 +106,17 @@ async function onMssqlServer(sql: string, name: string): Promise<void> {
   });
   await pool.connect();
   try {
-    await pool.request().input('name', name).query(sql);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await pool.request().input('name', name).query(sql);
+        return;
+      } catch (err) {
+        // The T-SQL engine of CI fails one of two CREATE/DROP DATABASE of parallel test files
+        // ("tuple concurrently updated", its catalogue row) and rolls it back: try it again.
+        if (attempt >= 5 || !/concurrently updated/.test((err as Error).message)) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+      }
+    }
   } finally {
     await pool.close();
   }
