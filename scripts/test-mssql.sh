@@ -25,5 +25,5 @@ else
     charset.e2e-spec.ts addresses.e2e-spec.ts articles.e2e-spec.ts media.e2e-spec.ts scope.e2e-spec.ts
     pricing.e2e-spec.ts events.e2e-spec.ts events-processes.e2e-spec.ts webhook-lanes.e2e-spec.ts
   )
-  npx jest --selectProjects e2e "${files[@]/#//test/}"
+  npx jest "${files[@]/#//test/}" --selectProjects e2e
 fi
