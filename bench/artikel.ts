@@ -52,13 +52,14 @@ const NODE_ARGS = ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-path
  *  - the whole `limit=0` export from a fresh service: seconds, MB, peak RSS during it.
  * A Nest+Fastify hello world's req/s at the same connections comes first, for scale.
  * With DB_TYPE=postgres and DATABASE_URL set, the 100k catalogue is that database and the larger
- * one a database named after it with the size appended (`<db>_1m`). `--no-statistics` (PostgreSQL)
+ * one a database named after it with the size appended (`<db>_1m`); with DB_TYPE=mssql the same
+ * on SQL Server, databases created beforehand (CREATE DATABASE) and seeded in place. `--no-statistics` (PostgreSQL)
  * deletes the planner statistics of the catalogue's tables before measuring, as after a bulk load
  * that nobody analysed. `--cache-mb` sets ARTICLE_CACHE_MB (0 = record cache off).
  */
 function requiredDatabaseUrl(): string {
   const url = process.env.DATABASE_URL;
-  if (!url) throw new Error('DB_TYPE=postgres needs DATABASE_URL (postgres://user@host:5432/db).');
+  if (!url) throw new Error('DB_TYPE=postgres|mssql needs DATABASE_URL (postgres://… or mssql://…/db).');
   return url;
 }
 
@@ -108,10 +109,13 @@ export async function run(args: string[]): Promise<void> {
   const connections = Math.min(Math.max(Number(values.connections) || 32, 1), 256);
   const large = Math.min(Math.max(Math.round(Number(values.articles) || 100_000), 100_000), 10_000_000);
   const postgres = process.env.DB_TYPE === 'postgres';
+  const mssql = process.env.DB_TYPE === 'mssql';
   const logDir = mkdtempSync(join(tmpdir(), 'bench-artikel-'));
   const base = {
     ...process.env,
-    DB_TYPE: postgres ? 'postgres' : 'sqlite',
+    DB_TYPE: postgres ? 'postgres' : mssql ? 'mssql' : 'sqlite',
+    // Few connections: a login to the T-SQL engine of CI is a server process (scripts/test-mssql.sh).
+    ...(mssql ? { DB_POOL_SIZE: process.env.DB_POOL_SIZE ?? '4' } : {}),
     SEED_DEMO: 'false',
     HOST: '127.0.0.1',
     LOG_DIR: logDir,
@@ -127,7 +131,7 @@ export async function run(args: string[]): Promise<void> {
   const sizes =
     large > BENCH_CATALOGUE.articles ? [BENCH_CATALOGUE.articles, large] : [BENCH_CATALOGUE.articles];
   console.log(
-    `database: ${postgres ? 'PostgreSQL' : 'SQLite'}${values['no-statistics'] ? ' without planner statistics' : ''}; ` +
+    `database: ${postgres ? 'PostgreSQL' : mssql ? 'SQL Server' : 'SQLite'}${values['no-statistics'] ? ' without planner statistics' : ''}; ` +
       `${seconds} s per load run, ${connections} connections; service: ${values['ts-node'] ? 'ts-node' : 'compiled'}, ` +
       `default settings${values['cache-mb'] !== undefined ? ` but ARTICLE_CACHE_MB=${values['cache-mb']}` : ''}, LOG_LEVEL=warn, rate limit off`,
   );
@@ -147,7 +151,13 @@ export async function run(args: string[]): Promise<void> {
     for (const articles of sizes) {
       const size = { ...BENCH_CATALOGUE, articles };
       let env: NodeJS.ProcessEnv;
-      if (postgres) {
+      if (mssql) {
+        const url = new URL(requiredDatabaseUrl());
+        if (articles !== BENCH_CATALOGUE.articles) url.pathname = `${url.pathname}_${sizeLabel(articles)}`;
+        const trustServerCertificate = process.env.MSSQL_TRUST_SERVER_CERTIFICATE === 'true';
+        await ensureBenchCatalogue({ type: 'mssql', url: url.toString(), trustServerCertificate }, size);
+        env = { ...base, DATABASE_URL: url.toString() };
+      } else if (postgres) {
         const url = new URL(requiredDatabaseUrl());
         if (articles !== BENCH_CATALOGUE.articles) url.pathname = `${url.pathname}_${sizeLabel(articles)}`;
         await ensureBenchCatalogue({ type: 'postgres', url: url.toString() }, size);

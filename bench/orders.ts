@@ -29,7 +29,7 @@ interface CannonResult {
   duration: number;
 }
 
-type Db = 'sqlite' | 'postgres';
+type Db = 'sqlite' | 'postgres' | 'mssql';
 
 /** What each order looks like: prices given or determined, with or without an Idempotency-Key. */
 interface Load {
@@ -55,6 +55,7 @@ function wrap(proto) {
 }
 try { wrap(require('pg').Client.prototype); } catch {}
 try { wrap(require('typeorm/driver/better-sqlite3/BetterSqlite3QueryRunner.js').BetterSqlite3QueryRunner.prototype); } catch {}
+try { wrap(require('typeorm/driver/sqlserver/SqlServerQueryRunner.js').SqlServerQueryRunner.prototype); } catch {}
 let session = null;
 if (process.channel) {
   process.channel.unref();
@@ -92,15 +93,16 @@ export interface RunResult {
 }
 
 /**
- * npm run bench -- orders [--db sqlite|postgres|both] [--seconds 10] [--connections 16]
+ * npm run bench -- orders [--db sqlite|postgres|mssql|both] [--seconds 10] [--connections 16]
  *   [--prices determined|explicit] [--idempotency-key] [--runs 1] [--ts-node] [--cpu-prof <dir>]
  *
  * 5-line web-shop orders (POST /www/auftrag, unique AuftBestellNr) through autocannon. The service
  * is compiled like `npm run build` (or run with --ts-node) and runs in its own process on
  * 127.0.0.1, so the load generator does not share its event loop; each run gets a fresh demo
  * database (a temporary SQLite file, or a temporary erp_test_* PostgreSQL database that is
- * dropped afterwards) that the service migrates and seeds itself (SEED_DEMO=true; PostgreSQL is
- * then ANALYZEd, as autovacuum keeps a database in use). With
+ * dropped afterwards; --db mssql: one on the SQL Server of MSSQL_URL, DB_POOL_SIZE 4 unless set)
+ * that the service migrates and seeds itself (SEED_DEMO=true; PostgreSQL is then ANALYZEd, as
+ * autovacuum keeps a database in use). With
  * --runs N the databases alternate (sqlite, postgres, sqlite, ...) and the median and range of
  * orders/s follow. Per run: orders/s, latency, the service's CPU per order, PostgreSQL's backend
  * CPU per order, the load generator's CPU per order, statements per order, the load average.
@@ -131,7 +133,9 @@ export async function run(args: string[]): Promise<void> {
     idempotencyKey: values['idempotency-key'] === true,
   };
   const dbs: Db[] =
-    values.db === 'both' ? ['sqlite', 'postgres'] : [values.db === 'postgres' ? 'postgres' : 'sqlite'];
+    values.db === 'both'
+      ? ['sqlite', 'postgres']
+      : [values.db === 'postgres' || values.db === 'mssql' ? values.db : 'sqlite'];
 
   const dir = mkdtempSync(join(tmpdir(), 'bench-orders-'));
   try {
@@ -227,7 +231,7 @@ export async function runOn(
     try {
       // Planner statistics, as autovacuum keeps them on a database in use (it would get to the
       // freshly seeded one only after a minute, in the middle of a run).
-      if (env.DATABASE_URL !== undefined) await analyze(env.DATABASE_URL);
+      if (db === 'postgres' && env.DATABASE_URL !== undefined) await analyze(env.DATABASE_URL);
       const token = await login(service.base);
       await measure(service.base, token, 2, connections, load, 'warm-up');
       if (profile !== null) await ask(service, 'profile-start');

@@ -377,11 +377,14 @@ describe('articles: GET /www/artikel and /www/artikel/{ArtNr}', () => {
         '/www/artikel?fields=ArtNr,ArtGruppe,WUSTSatz&sorts=-WUSTSatz,%2BArtGruppe,-ArtNr',
       );
       const rows = multi.data as unknown as Array<{ ArtNr: string; ArtGruppe: string; WUSTSatz: number }>;
+      // Text sorts by the database's collation: code points on SQLite and PostgreSQL (C), a
+      // linguistic one on SQL Server (Latin1_General_CI_AS, the T-SQL engine's ICU: Ü beside U).
+      const text =
+        t.dataSource.options.type === 'mssql'
+          ? new Intl.Collator('en').compare
+          : (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
       const sorted = [...rows].sort(
-        (a, b) =>
-          b.WUSTSatz - a.WUSTSatz ||
-          (a.ArtGruppe < b.ArtGruppe ? -1 : a.ArtGruppe > b.ArtGruppe ? 1 : 0) ||
-          (a.ArtNr < b.ArtNr ? 1 : -1),
+        (a, b) => b.WUSTSatz - a.WUSTSatz || text(a.ArtGruppe, b.ArtGruppe) || (a.ArtNr < b.ArtNr ? 1 : -1),
       );
       expect(rows).toEqual(sorted);
       expect(rows[0].WUSTSatz).toBe(8.1);

@@ -35,7 +35,7 @@ describe('character set of requests and responses (D3)', () => {
   });
 
   async function contactAddressOf(debiNr: string): Promise<number> {
-    const p = t.dataSource.options.type === 'postgres' ? '$1' : '?';
+    const p = { postgres: '$1', mssql: '@0' }[t.dataSource.options.type as string] ?? '?';
     const [row] = await t.dataSource.query(`SELECT "KundKontakt" AS k FROM "Debitor" WHERE "DebiNr" = ${p}`, [
       debiNr,
     ]);

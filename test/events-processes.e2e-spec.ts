@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { erpDataSourceOptions } from '@app/erp-db';
 import { Service, startService, stopService } from './support/child-processes';
-import { cloneTemplate, testDbType } from './support/test-databases';
+import { cloneTemplate, mssqlTrust, testDbType } from './support/test-databases';
 import { eventually, verifySignature, WebhookReceiver } from './support/webhook-receiver';
 
 jest.setTimeout(240_000);
@@ -28,7 +28,7 @@ describe('events across processes: SIGKILL during delivery, two instances', () =
     dir = mkdtempSync(join(tmpdir(), 'erp-events-proc-'));
     await receiver.start();
     dataSource = new DataSource(
-      erpDataSourceOptions({ type: testDbType(), path: db.path, url: db.url, poolSize: 2 }),
+      erpDataSourceOptions({ type: testDbType(), path: db.path, url: db.url, poolSize: 2, ...mssqlTrust() }),
     );
     await dataSource.initialize();
   });

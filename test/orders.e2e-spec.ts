@@ -607,6 +607,10 @@ describe('orders: POST and GET /www/auftrag', () => {
         await q(
           `CREATE TRIGGER fail_payment BEFORE INSERT ON "AuftragZahlung" FOR EACH ROW EXECUTE FUNCTION fail_payment()`,
         );
+      } else if (t.dataSource.options.type === 'mssql') {
+        // T-SQL has no BEFORE triggers: an AFTER trigger that raises fails the INSERT all the same.
+        await q(`CREATE TRIGGER fail_payment ON "AuftragZahlung" AFTER INSERT AS
+          IF EXISTS (SELECT 1 FROM inserted WHERE "Wert" = 'FAIL') THROW 50000, 'injected failure', 1`);
       } else {
         await q(`CREATE TRIGGER fail_payment BEFORE INSERT ON "AuftragZahlung" WHEN NEW."Wert" = 'FAIL'
           BEGIN SELECT RAISE(ABORT, 'injected failure'); END`);

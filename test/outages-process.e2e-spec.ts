@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { erpDataSourceOptions } from '@app/erp-db';
 import { Service, startService, stopService } from './support/child-processes';
-import { cloneTemplate, testDbType } from './support/test-databases';
+import { cloneTemplate, mssqlTrust, testDbType } from './support/test-databases';
 import { eventually } from './support/webhook-receiver';
 
 jest.setTimeout(120_000);
@@ -95,7 +95,7 @@ describe('service killed under load and restarted (D13)', () => {
     service = null;
 
     const ds = await new DataSource(
-      erpDataSourceOptions({ type: testDbType(), path: db.path, url: db.url }),
+      erpDataSourceOptions({ type: testDbType(), path: db.path, url: db.url, ...mssqlTrust() }),
     ).initialize();
     try {
       const rows = await ds.query<{ AuftBestellNr: string; AuftNr: string | number }[]>(

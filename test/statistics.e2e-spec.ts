@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { erpDataSourceOptions } from '@app/erp-db';
-import { cloneTemplate, testDbType } from './support/test-databases';
+import { cloneTemplate, mssqlTrust, testDbType } from './support/test-databases';
 
 /**
  * A seeded database has planner statistics at once (the test template is made by the same
@@ -13,7 +13,7 @@ describe('planner statistics after seeding', () => {
   beforeAll(async () => {
     db = await cloneTemplate();
     ds = await new DataSource(
-      erpDataSourceOptions({ type: testDbType(), path: db.path, url: db.url, poolSize: 1 }),
+      erpDataSourceOptions({ type: testDbType(), path: db.path, url: db.url, poolSize: 1, ...mssqlTrust() }),
     ).initialize();
   });
 

@@ -11,7 +11,10 @@ const describe = (s: SeedSize): string =>
   `${s.articles.toLocaleString('en-US')} articles, ${s.customers.toLocaleString('en-US')} customers, ` +
   `${s.orders.toLocaleString('en-US')} orders`;
 
-export type BenchDatabase = { type: 'sqlite'; path: string } | { type: 'postgres'; url: string };
+export type BenchDatabase =
+  | { type: 'sqlite'; path: string }
+  | { type: 'postgres'; url: string }
+  | { type: 'mssql'; url: string; trustServerCertificate: boolean };
 
 /** A bench database's name: an identifier in statements, never a parameter; room for BUILDING. */
 const PG_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,53}$/;
@@ -86,7 +89,21 @@ export async function ensureBenchCatalogue(
   size: SeedSize = BENCH_CATALOGUE,
 ): Promise<void> {
   if (target.type === 'sqlite' && existsSync(target.path)) return;
-  const build = target.type === 'sqlite' ? sqliteBuildTarget(target.path) : await pgBuildTarget(target.url);
+  // SQL Server: the database DATABASE_URL names, created beforehand and seeded in place.
+  const build: BuildTarget =
+    target.type === 'sqlite'
+      ? sqliteBuildTarget(target.path)
+      : target.type === 'mssql'
+        ? {
+            options: {
+              type: 'mssql',
+              path: '',
+              url: target.url,
+              mssqlTrustServerCertificate: target.trustServerCertificate,
+            },
+            where: 'the SQL Server database',
+          }
+        : await pgBuildTarget(target.url);
   const ds = await new DataSource(erpDataSourceOptions(build.options)).initialize();
   try {
     await ds.runMigrations({ transaction: 'each' });

@@ -96,17 +96,38 @@ export interface FreshDatabase {
 
 /**
  * An empty database for one run, which the service migrates and seeds itself (SEED_DEMO=true): a
- * SQLite file in `dir`, or a temporary erp_test_* PostgreSQL database dropped by `dispose`.
+ * SQLite file in `dir`, or a temporary erp_test_* PostgreSQL or SQL Server (MSSQL_URL) database
+ * dropped by `dispose`.
  */
-export async function freshDatabase(db: 'sqlite' | 'postgres', dir: string): Promise<FreshDatabase> {
+export async function freshDatabase(
+  db: 'sqlite' | 'postgres' | 'mssql',
+  dir: string,
+): Promise<FreshDatabase> {
   if (db === 'sqlite')
     return {
       settings: { DB_TYPE: db, DB_PATH: join(dir, 'erp.sqlite') },
       pgName: null,
       dispose: async () => undefined,
     };
-  const { createPgDatabase, dropPgDatabase, uniqueName, urlForDatabase } =
-    await import('../../test/support/test-databases');
+  const {
+    createEmptyMssqlDatabase,
+    createPgDatabase,
+    dropMssqlDatabase,
+    dropPgDatabase,
+    uniqueName,
+    urlForDatabase,
+  } = await import('../../test/support/test-databases');
+  if (db === 'mssql') {
+    const name = uniqueName('bench');
+    const url = await createEmptyMssqlDatabase(name);
+    // Few connections: a login to the T-SQL engine of CI is a server process (see scripts/test-mssql.sh).
+    const pool = process.env.DB_POOL_SIZE ?? '4';
+    return {
+      settings: { DB_TYPE: db, DATABASE_URL: url, DB_POOL_SIZE: pool },
+      pgName: null,
+      dispose: () => dropMssqlDatabase(name),
+    };
+  }
   const name = uniqueName('bench');
   await createPgDatabase(name);
   return {

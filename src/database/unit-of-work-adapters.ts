@@ -199,7 +199,12 @@ function failedStep(step: BatchStep, index: number, changed: number | null): Err
 function drawNumberSql(name: string, condition = '', output = false): string {
   const set = 'UPDATE "Nummernkreis" SET "LetzteNr" = "LetzteNr" + 1';
   const where = `WHERE "Name" = ${name}${condition}`;
-  return output ? `${set} OUTPUT INSERTED."LetzteNr" ${where}` : `${set} ${where} RETURNING "LetzteNr"`;
+  // SQL Server: the row, locked by the UPDATE until the commit, read back in the same batch. Not
+  // UPDATE … OUTPUT INSERTED: on the T-SQL engine of CI it gave the value of before a lock wait, so
+  // parallel requests got one number (docs/operations.md).
+  return output
+    ? `${set} ${where}; SELECT "LetzteNr" FROM "Nummernkreis" WHERE "Name" = ${name}`
+    : `${set} ${where} RETURNING "LetzteNr"`;
 }
 
 /** The batch's steps, with the outbox row as the last one. */
@@ -249,8 +254,8 @@ export class SqliteUnitOfWork extends DataSourceUnitOfWork {
 
 /**
  * SQL Server: the batch's statements (the same as on SQLite) one after the other in one
- * transaction of a query runner; numbers drawn by UPDATE … OUTPUT, their range rows locked until
- * the commit.
+ * transaction of a query runner; numbers drawn by an UPDATE and read back in one batch, their
+ * range rows locked until the commit.
  */
 export class SqlServerUnitOfWork extends DataSourceUnitOfWork {
   async write(batch: WriteBatch): Promise<BatchResult> {

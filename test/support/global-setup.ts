@@ -16,6 +16,10 @@ export default async function globalSetup(): Promise<void> {
     rmSync(path, { force: true });
     process.env.ERP_TEST_TEMPLATE = path;
     options = erpDataSourceOptions({ type, path });
+  } else if (type === 'mssql') {
+    // Each file builds its own database (createMssqlDatabase): nothing to share.
+    process.env.ERP_TEST_TEMPLATE = 'mssql';
+    return;
   } else {
     const name = uniqueName('tpl');
     await createPgDatabase(name);

@@ -6,7 +6,10 @@ import { TestApp } from './test-app';
  * at each call (suites create their app in beforeAll).
  */
 export function rawSql(app: () => TestApp) {
-  const p = (i: number): string => (app().dataSource.options.type === 'postgres' ? `$${i}` : '?');
+  const p = (i: number): string => {
+    const type = app().dataSource.options.type;
+    return type === 'postgres' ? `$${i}` : type === 'mssql' ? `@${i - 1}` : '?';
+  };
   const q = <T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> =>
     app().dataSource.query(sql, params);
   const count = async (table: string): Promise<number> =>

@@ -37,7 +37,11 @@ const PASSWORDS: Record<DemoUser, string> = { demo: 'demo', admin: 'admin' };
  * variable names and values, applied on top of the test defaults (e.g. { TOKEN_TTL_SECONDS: '2' }).
  */
 export async function createTestApp(settings: Record<string, string> = {}): Promise<TestApp> {
-  const db = await cloneTemplate();
+  // A second instance on the database of a first (sameDatabase) needs no copy of its own.
+  const shared = testDbType() === 'sqlite' ? settings.DB_PATH : settings.DATABASE_URL;
+  const db = shared
+    ? { path: settings.DB_PATH ?? '', url: settings.DATABASE_URL, dispose: () => Promise.resolve() }
+    : await cloneTemplate();
   const logDir = mkdtempSync(join(tmpdir(), 'erp-test-logs-'));
   const config = loadAppConfig({
     ...process.env,

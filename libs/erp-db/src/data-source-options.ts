@@ -79,11 +79,23 @@ export function erpDataSourceOptions(s: ErpDbSettings): DataSourceOptions {
         type: 'mssql',
         url: s.url,
         connectionTimeout: CONNECT_TIMEOUT_MS,
-        pool: {
-          max: s.poolSize ?? 20,
-          ...(s.onConnectionError ? { errorHandler: s.onConnectionError } : {}),
-        },
+        pool: mssqlPool(s.poolSize ?? 20, s.onConnectionError),
         options: { encrypt: true, trustServerCertificate: s.mssqlTrustServerCertificate ?? false },
       };
   }
+}
+
+/**
+ * The mssql pool's settings. TypeORM attaches `errorHandler` to the ConnectionPool's 'error' event
+ * (without a listener a broken connection would end the process), but mssql hands the same object
+ * to tarn, which refuses every key it does not know: the handler is a non-enumerable property, so
+ * TypeORM reads it and the copy tarn checks leaves it out.
+ */
+function mssqlPool(
+  max: number,
+  onError?: (err: Error) => void,
+): { max: number; errorHandler?: (err: Error) => void } {
+  const pool: { max: number; errorHandler?: (err: Error) => void } = { max };
+  if (onError) Object.defineProperty(pool, 'errorHandler', { value: onError, enumerable: false });
+  return pool;
 }
