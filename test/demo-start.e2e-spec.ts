@@ -1,7 +1,8 @@
 import { ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readCorpusFile } from '../libs/zugferd/test/corpus';
 import { Service, startService, stopService } from './support/child-processes';
 
 jest.setTimeout(180_000);
@@ -63,5 +64,70 @@ describe('demo users', () => {
       ['admin', 'admin'],
     ])
       expect((await login(s.base, user, password)).status).toBe(401);
+  });
+});
+
+/** Every entry below `dir` with its permission bits, directories marked with a trailing slash. */
+function modesBelow(dir: string, prefix = ''): Record<string, string> {
+  const modes: Record<string, string> = {};
+  for (const entry of readdirSync(join(dir, prefix), { withFileTypes: true })) {
+    const path = join(prefix, entry.name);
+    const mode = (statSync(join(dir, path)).mode & 0o777).toString(8);
+    if (!entry.isDirectory()) modes[path] = mode;
+    else Object.assign(modes, { [`${path}/`]: mode }, modesBelow(dir, path));
+  }
+  return modes;
+}
+
+describe('files the service creates', () => {
+  let dir = '';
+  let child: ChildProcess | undefined;
+  afterAll(async () => {
+    if (child) await stop(child);
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('the database with its -wal and -shm, the logs (rotated too) and Debug work files: owner only', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'erp-file-modes-'));
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DB_PATH: join(dir, 'data', 'erp.sqlite'),
+      LOG_DIR: join(dir, 'logs'),
+      LOG_STDOUT: 'false',
+      LOG_FILE_MAX_BYTES: '4096',
+    };
+    for (const name of ['DB_TYPE', 'DATABASE_URL', 'SEED_DEMO', 'ZUGFERD_WORK_DIR']) delete env[name];
+    const s = await startService({ cwd: dir, env, args: ['--demo'] });
+    child = s.child;
+    const token = ((await (await login(s.base, 'admin', 'admin')).json()) as { access_token: string })
+      .access_token;
+    const combined = await fetch(`${s.base}/www/zugferd`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        Operation: 'Combine',
+        PDF: readCorpusFile('pdf-plain/plain_mustang_508blanko_PDFA3B.pdf').toString('base64'),
+        XML: readCorpusFile('xml-cii/EN16931_Einfach.cii.xml').toString('base64'),
+        Debug: true,
+      }),
+    });
+    expect(combined.status).toBe(200);
+    // Requests until the 4 KB log files have rotated at least twice (lines are written asynchronously).
+    const logFiles = () => readdirSync(join(dir, 'logs')).filter((n) => n.endsWith('.log'));
+    for (let i = 0; i < 400 && logFiles().length < 3; i += 1) {
+      await fetch(`${s.base}/www/artikel?limit=1`, { headers: { Authorization: `Bearer ${token}` } });
+    }
+    expect(logFiles().length).toBeGreaterThanOrEqual(3);
+
+    const modes = modesBelow(dir);
+    for (const name of ['erp.sqlite', 'erp.sqlite-wal', 'erp.sqlite-shm'])
+      expect(modes[join('data', name)]).toBe('600');
+    expect(
+      Object.keys(modes).filter((p) => p.startsWith(join('data', 'zugferd-debug'))).length,
+    ).toBeGreaterThan(2);
+    const wrong = Object.entries(modes).filter(
+      ([path, mode]) => mode !== (path.endsWith('/') ? '700' : '600'),
+    );
+    expect(wrong).toEqual([]);
   });
 });
