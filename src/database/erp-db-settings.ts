@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { ErpDbSettings } from '@app/erp-db';
 import { AppConfig } from '../common/config/app-config';
@@ -35,4 +35,19 @@ export function ensureSqliteFolder(config: AppConfig): void {
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
   }
+}
+
+/**
+ * A warning when other users of the machine may read the SQLite file: made by an older version or
+ * by hand, it keeps its mode, and SQLite's -wal and -shm files copy it.
+ */
+export function sqliteFileOpenToOthers(config: AppConfig): string | null {
+  if (config.dbType !== 'sqlite' || config.dbPath === ':memory:') return null;
+  const mode = statSync(config.dbPath, { throwIfNoEntry: false })?.mode;
+  if (mode === undefined || (mode & 0o077) === 0) return null;
+  return (
+    `WARNING: the SQLite file ${config.dbPath} is open to other users of this machine ` +
+    `(mode ${(mode & 0o777).toString(8).padStart(4, '0')}; it holds password hashes and secrets): ` +
+    'chmod 600 it and its -wal and -shm files.'
+  );
 }
