@@ -7,12 +7,16 @@ import { existsSync } from 'node:fs';
 import { AppConfig, loadAppConfigOrExit, startsDemo } from './common/config/app-config';
 import { ServiceLifecycle } from './health/service-lifecycle';
 import { configureApp, fastifyOptions } from './common/http/http-setup';
-import { ensureSqliteFolder } from './database/erp-db-settings';
+import { ensureSqliteFolder, sqliteFileOpenToOthers } from './database/erp-db-settings';
 
 async function bootstrap(): Promise<void> {
   // The app module reads the settings from the environment too: the demo default goes there.
-  const demo = startsDemo(process.env, process.argv.slice(2), existsSync);
+  const argv = process.argv.slice(2);
+  const demo = startsDemo(process.env, argv, existsSync);
   if (demo) process.env.SEED_DEMO = 'true';
+  // npm start (--demo): the demo users admin/admin and demo/demo stay in the file, so this machine only.
+  const loopbackByDefault = argv.includes('--demo') && !process.env.HOST;
+  if (loopbackByDefault) process.env.HOST = '127.0.0.1';
   // Only the demo database created by this very start may send webhooks to this machine's network.
   if (demo) process.env.WEBHOOK_ALLOW_PRIVATE ??= 'true';
   const config = loadAppConfigOrExit();
@@ -33,6 +37,8 @@ async function bootstrap(): Promise<void> {
         'this host would make every client look local).\n',
     );
   ensureSqliteFolder(config);
+  const openFile = sqliteFileOpenToOthers(config);
+  if (openFile) process.stdout.write(`${openFile}\n`);
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule,
     new FastifyAdapter(fastifyOptions(config)),
@@ -49,6 +55,10 @@ async function bootstrap(): Promise<void> {
   const base = `http://${shown}:${config.port}`;
   process.stdout.write(
     `ERP REST service listening on ${base} (database: ${config.dbType})\n` +
+      (loopbackByDefault
+        ? 'Reachable from this machine only: npm start listens on 127.0.0.1 unless HOST is set ' +
+          '(HOST=0.0.0.0 serves every interface; give the demo users new passwords first).\n'
+        : '') +
       `Swagger UI: ${base}/docs   OpenAPI: ${base}/docs-json   Health: ${base}/health\n`,
   );
 }

@@ -45,7 +45,7 @@ describe('users CLI (npm run users) against the database of a running instance',
       ['add', 'cli-shop', '--role', 'shop', '--webshop', 'SHOP2', '--usage', 'PRINT'],
       'cli-secret-one\n',
     );
-    expect(res).toMatchObject({ code: 0, stdout: 'Created user cli-shop (role shop).\n' });
+    expect(res).toMatchObject({ code: 0, stdout: 'Created user cli-shop (role shop, web shop SHOP2).\n' });
     const row = await t.dataSource.getRepository(ApiUserEntity).findOneByOrFail({ name: 'cli-shop' });
     expect(row).toMatchObject({ role: 'shop', webshop: 'SHOP2', usage: 'PRINT', disabled: 0 });
     expect(row.passwordHash).toMatch(/^scrypt\$/);
@@ -55,11 +55,11 @@ describe('users CLI (npm run users) against the database of a running instance',
 
   it('add: refuses duplicates, bad roles, short passwords and passwords on the command line', async () => {
     const [duplicate, role, short, empty, argv] = await Promise.all([
-      users(['add', 'cli-shop', '--role', 'shop'], 'another-secret\n'),
+      users(['add', 'cli-shop', '--role', 'shop', '--webshop', 'SHOP2'], 'another-secret\n'),
       users(['add', 'cli-x', '--role', 'boss'], 'another-secret\n'),
-      users(['add', 'cli-x', '--role', 'shop'], 'short\n'),
-      users(['add', 'cli-x', '--role', 'shop'], ''),
-      users(['add', 'cli-x', '--role', 'shop', '--password', 'on-the-command-line']),
+      users(['add', 'cli-x', '--role', 'shop', '--integration'], 'short\n'),
+      users(['add', 'cli-x', '--role', 'shop', '--webshop', 'SHOP'], ''),
+      users(['add', 'cli-x', '--role', 'shop', '--webshop', 'SHOP', '--password', 'on-the-command-line']),
     ]);
     expect(duplicate).toMatchObject({ code: 1, stderr: 'User cli-shop exists already.\n' });
     expect(role).toMatchObject({ code: 1, stderr: '--role must be one of shop, admin.\n' });
@@ -70,13 +70,44 @@ describe('users CLI (npm run users) against the database of a running instance',
     expect(await t.dataSource.getRepository(ApiUserEntity).countBy({ name: 'cli-x' })).toBe(0);
   });
 
+  it('add --role shop wants --webshop or an explicit --integration, never a silent all-shops user', async () => {
+    const [bare, both, adminIntegration, elsewhere] = await Promise.all([
+      users(['add', 'cli-bare', '--role', 'shop'], 'cli-bare-secret\n'),
+      users(['add', 'cli-bare', '--role', 'shop', '--webshop', 'SHOP', '--integration'], 'cli-bare-secret\n'),
+      users(['add', 'cli-bare', '--role', 'admin', '--integration'], 'cli-bare-secret\n'),
+      users(['list', '--integration']),
+    ]);
+    expect(bare.code).toBe(2);
+    expect(bare.stderr).toMatch(
+      /^add --role shop needs --webshop <value> \(the user sees that web shop's customers, orders and addresses only\) or --integration \(an integration such as an ERP sync that sees every web shop's\)\.\nUsage: npm run users/,
+    );
+    expect(both.code).toBe(2);
+    expect(both.stderr).toMatch(/^--webshop and --integration exclude each other/);
+    expect(adminIntegration.code).toBe(2);
+    expect(adminIntegration.stderr).toMatch(/^--integration is for role shop/);
+    expect(elsewhere.code).toBe(2);
+    expect(elsewhere.stderr).toMatch(/^--role, --webshop, --integration and --usage belong to add\./);
+    expect(await t.dataSource.getRepository(ApiUserEntity).countBy({ name: 'cli-bare' })).toBe(0);
+
+    const sync = await users(['add', 'cli-sync', '--role', 'shop', '--integration'], 'cli-sync-secret\n');
+    expect(sync).toMatchObject({
+      code: 0,
+      stdout: 'Created user cli-sync (role shop, integration: every web shop).\n',
+    });
+    const row = await t.dataSource.getRepository(ApiUserEntity).findOneByOrFail({ name: 'cli-sync' });
+    expect(row).toMatchObject({ role: 'shop', webshop: null });
+    const token = (await login('cli-sync', 'cli-sync-secret').expect(200)).body.access_token as string;
+    // Customer 10001 belongs to web shop SHOP: the integration user sees it all the same.
+    await request(t.server).get('/www/kunden/10001').set('Authorization', `Bearer ${token}`).expect(200);
+  });
+
   it('list: shows every user, never a password hash', async () => {
     const table = await users(['list']);
     expect(table.code).toBe(0);
     expect(table.stdout.split('\n')[0]).toMatch(/^NAME\s+ROLE\s+WEBSHOP\s+USAGE\s+STATUS$/);
     expect(table.stdout).toMatch(/^cli-shop\s+shop\s+SHOP2\s+PRINT\s+active$/m);
     const listed = JSON.parse((await users(['list', '--json'])).stdout) as Record<string, unknown>[];
-    expect(listed.map((u) => u.name)).toEqual(['admin', 'cli-shop', 'demo']);
+    expect(listed.map((u) => u.name)).toEqual(['admin', 'cli-shop', 'cli-sync', 'demo']);
     expect(listed.find((u) => u.name === 'demo')).toEqual({
       id: expect.any(Number),
       name: 'demo',

@@ -2,6 +2,13 @@ import request from 'supertest';
 import { rawSql } from './support/raw-sql';
 import { createTestApp, json, TestApp } from './support/test-app';
 
+/** The `servers` of the document Swagger UI's init script embeds. */
+function initServers(script: string): unknown {
+  const start = script.indexOf('"swaggerDoc": ');
+  const doc = script.slice(start + '"swaggerDoc": '.length, script.indexOf(',\n  "customOptions"', start));
+  return (JSON.parse(doc) as { servers: unknown }).servers;
+}
+
 describe('foundation: common layer and demo data', () => {
   let t: TestApp;
 
@@ -134,10 +141,23 @@ describe('foundation: common layer and demo data', () => {
       const res = await request(t.server).get('/docs-json').parse(json).expect(200);
       expect(Object.keys(res.body.components.securitySchemes).sort()).toEqual(['basic', 'bearer']);
       expect(res.body.info.version).toBe('0.1.0');
-      // Requests from outside a trusted proxy: the server is the request's own host.
-      expect(res.body.servers).toEqual([{ url: `http://${new URL(res.request.url).host}` }]);
-      const init = await request(t.server).get('/docs/swagger-ui-init.js').expect(200);
-      expect(init.text).toContain(`"url": "http://${new URL(init.request.url).host}"`);
+    });
+
+    it("Swagger UI's server is relative, not the request's Host, and its init script is not cached", async () => {
+      const doc = await request(t.server)
+        .get('/docs-json')
+        .set('Host', 'evil.example')
+        .parse(json)
+        .expect(200);
+      expect(doc.body.servers).toEqual([{ url: '/' }]);
+      expect(doc.headers['cache-control']).toBe('no-store');
+      const init = await request(t.server)
+        .get('/docs/swagger-ui-init.js')
+        .set('Host', 'evil.example')
+        .expect(200);
+      expect(initServers(init.text)).toEqual([{ url: '/' }]);
+      expect(init.text).not.toContain('evil.example');
+      expect(init.headers['cache-control']).toBe('no-store');
     });
   });
 
@@ -275,5 +295,46 @@ describe('foundation: common layer and demo data', () => {
       );
       expect(Number(n)).toBeGreaterThanOrEqual(52);
     });
+  });
+});
+
+describe("Swagger UI's server from PUBLIC_BASE_URL or a trusted proxy only", () => {
+  it('PUBLIC_BASE_URL wins over any Host or forwarded header', async () => {
+    const t = await createTestApp({ PUBLIC_BASE_URL: 'https://erp.example.com/api' });
+    try {
+      const init = await request(t.server)
+        .get('/docs/swagger-ui-init.js')
+        .set('Host', 'evil.example')
+        .set('X-Forwarded-Host', 'evil.example')
+        .expect(200);
+      expect(initServers(init.text)).toEqual([{ url: 'https://erp.example.com/api' }]);
+      expect(init.headers['cache-control']).toBe('no-store');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('X-Forwarded-* count from a trusted proxy (TRUST_PROXY) and from nobody else', async () => {
+    const forwarded = {
+      'X-Forwarded-Proto': 'https',
+      'X-Forwarded-Host': 'shop.example',
+      'X-Forwarded-Prefix': '/erp',
+    };
+    const trusted = await createTestApp({ TRUST_PROXY: 'loopback' });
+    const untrusted = await createTestApp({ TRUST_PROXY: '10.0.0.0/8' });
+    try {
+      const via = await request(trusted.server).get('/docs/swagger-ui-init.js').set(forwarded).expect(200);
+      expect(initServers(via.text)).toEqual([{ url: 'https://shop.example/erp' }]);
+      const doc = await request(trusted.server).get('/docs-json').set(forwarded).parse(json).expect(200);
+      expect(doc.body.servers).toEqual([{ url: 'https://shop.example/erp' }]);
+      const direct = await request(untrusted.server)
+        .get('/docs/swagger-ui-init.js')
+        .set(forwarded)
+        .expect(200);
+      expect(initServers(direct.text)).toEqual([{ url: '/' }]);
+    } finally {
+      await trusted.close();
+      await untrusted.close();
+    }
   });
 });

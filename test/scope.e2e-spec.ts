@@ -162,6 +162,44 @@ describe('D12 object-level scoping', () => {
     expect(offer.FolgeAuftNr).toBeNull();
   });
 
+  it('a template offer converted by one shop names the order to that shop only, never to another', async () => {
+    const ownCustomer = (await as('other').post('/www/kunden', newCustomer()).expect(201)).body.data
+      .DebiNr as string;
+    const converted = await as('demo')
+      .put('/www/auftrag', { GrundDaten: { KundNr: '10001', OffertNr: '500002' } })
+      .expect(201);
+    const auftNr = converted.body.data.AuftNr as string;
+    const folge = async (who: keyof typeof auth) =>
+      (await as(who).get('/www/auftrag/500002').expect(200)).body.data.GrundDaten.FolgeAuftNr as unknown;
+    expect(await folge('demo')).toBe(auftNr);
+    expect(await folge('sync')).toBe(auftNr);
+    expect(await folge('admin')).toBe(auftNr);
+    expect(await folge('other')).toBeNull();
+
+    // A customer of another shop is refused as unknown before the offer's state is looked at.
+    const foreign = await as('other')
+      .put('/www/auftrag', { GrundDaten: { KundNr: '10001', OffertNr: '500002' } })
+      .expect(422);
+    expect(foreign.body).toEqual({
+      error: 'unprocessable',
+      error_description: 'The order refers to data that does not exist or cannot be used: GrundDaten.KundNr.',
+      info: { fields: [{ field: 'GrundDaten.KundNr', message: 'unknown customer "10001"' }] },
+    });
+    // Its own customer learns that the offer is taken, not which order it became.
+    const taken = await as('other')
+      .put('/www/auftrag', { GrundDaten: { KundNr: ownCustomer, OffertNr: '500002' } })
+      .expect(409);
+    expect(taken.body).toEqual({
+      error: 'conflict',
+      error_description: 'Offer 500002 has already been converted into an order.',
+      info: { AuftNr: null, OffertNr: '500002' },
+    });
+    const again = await as('demo')
+      .put('/www/auftrag', { GrundDaten: { KundNr: '10002', OffertNr: '500002' } })
+      .expect(409);
+    expect(again.body.info).toEqual({ AuftNr: auftNr, OffertNr: '500002' });
+  });
+
   it('addresses follow their customers: GET, PATCH and the customer list are 404 for another shop', async () => {
     const [c] = await q<{ KundKontakt: unknown }>(
       `SELECT "KundKontakt" FROM "Debitor" WHERE "DebiNr" = ${p(1)}`,

@@ -13,7 +13,11 @@ import { unitOfWorkFor } from '../database/unit-of-work.module';
 import { ListedUser, UserAdminError, UserAdminService } from '../auth/user-admin.service';
 
 const USAGE = `Usage: npm run users -- <command>
-  add <name> --role shop|admin [--webshop X] [--usage Y]   create a user (password from stdin or prompted)
+  add <name> --role shop --webshop X | --integration [--usage Y]
+                                                           create a user (password from stdin or prompted):
+                                                           --webshop: sees that web shop's customers only;
+                                                           --integration: sees every web shop's (an ERP sync)
+  add <name> --role admin [--usage Y]                      create an administrator (sees every web shop)
   list [--json]                                            list the users
   disable <name> | enable <name>                           lock a user out (its tokens stop working) or let it back in
   passwd <name>                                            set a new password (from stdin or prompted)
@@ -102,6 +106,25 @@ async function openDatabase(): Promise<DataSource> {
   return new DataSource(erpDataSourceOptions({ ...settings, poolSize: 2 })).initialize();
 }
 
+/**
+ * A shop user without a web shop sees the customers of every web shop: that has to be asked for
+ * (--integration), never be what a forgotten --webshop gives.
+ */
+function checkScopeOptions(values: { role?: string; webshop?: string; integration?: boolean }): void {
+  if (!values.role) throw new UsageError('add needs --role shop|admin.');
+  if (values.webshop !== undefined && values.integration)
+    throw new UsageError(
+      '--webshop and --integration exclude each other: a user belongs to one web shop or sees all.',
+    );
+  if (values.role === 'admin' && values.integration)
+    throw new UsageError('--integration is for role shop: an admin sees every web shop anyway.');
+  if (values.role === 'shop' && values.webshop === undefined && !values.integration)
+    throw new UsageError(
+      "add --role shop needs --webshop <value> (the user sees that web shop's customers, orders and " +
+        "addresses only) or --integration (an integration such as an ERP sync that sees every web shop's).",
+    );
+}
+
 async function run(argv: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -109,6 +132,7 @@ async function run(argv: string[]): Promise<void> {
     options: {
       role: { type: 'string' },
       webshop: { type: 'string' },
+      integration: { type: 'boolean' },
       usage: { type: 'string' },
       json: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
@@ -120,8 +144,9 @@ async function run(argv: string[]): Promise<void> {
   const needsName = command !== 'list';
   if ((needsName && !name) || extra.length > 0 || (!needsName && name))
     throw new UsageError(`Wrong arguments for ${command}.`);
-  if (command !== 'add' && (values.role || values.webshop || values.usage))
-    throw new UsageError(`--role, --webshop and --usage belong to add.`);
+  if (command !== 'add' && (values.role || values.webshop || values.usage || values.integration))
+    throw new UsageError(`--role, --webshop, --integration and --usage belong to add.`);
+  if (command === 'add') checkScopeOptions(values);
 
   const password = ['add', 'passwd'].includes(command) ? await readPassword(name, true) : '';
   const ds = await openDatabase();
@@ -132,12 +157,17 @@ async function run(argv: string[]): Promise<void> {
     );
     switch (command) {
       case 'add': {
-        if (!values.role) throw new UsageError('add needs --role shop|admin.');
         const user = await admin.add(
-          { name, role: values.role, webshop: values.webshop, usage: values.usage },
+          { name, role: values.role ?? '', webshop: values.webshop, usage: values.usage },
           password,
         );
-        console.log(`Created user ${user.name} (role ${user.role}).`);
+        const scope =
+          user.webshop !== null
+            ? `, web shop ${user.webshop}`
+            : values.integration
+              ? ', integration: every web shop'
+              : '';
+        console.log(`Created user ${user.name} (role ${user.role}${scope}).`);
         break;
       }
       case 'list':

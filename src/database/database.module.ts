@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { erpDataSourceOptions, isDatabaseEmpty, seedDemo } from '@app/erp-db';
 import { AppConfig } from '../common/config/app-config';
 import { throttledWarning } from '../common/logging/throttled-warning';
-import { databaseName, erpDbSettings } from './erp-db-settings';
+import { databaseName, ensureSqliteFolder, erpDbSettings } from './erp-db-settings';
 import { closeSqliteConnection } from './sqlite-connection';
 
 /**
@@ -15,14 +15,16 @@ import { closeSqliteConnection } from './sqlite-connection';
   imports: [
     TypeOrmModule.forRootAsync({
       inject: [AppConfig],
-      useFactory: (config: AppConfig) =>
-        erpDataSourceOptions({
+      useFactory: (config: AppConfig) => {
+        ensureSqliteFolder(config);
+        return erpDataSourceOptions({
           ...erpDbSettings(config),
           onConnectionError: throttledWarning(
             new Logger('Database'),
             `connection to ${databaseName(config)} lost; the pool opens a new one when needed`,
           ),
-        }),
+        });
+      },
       dataSourceFactory: (options) => new DataSource(options!).initialize(),
     }),
   ],

@@ -46,10 +46,24 @@ export class OrdersService {
 
   /** D12: orders and offers follow their customer (the scope test runs in the order's read). */
   async get(auftNr: string, user: AuthUser): Promise<OrderDetailDto> {
-    const order = await this.orders.find(auftNr, webshopScope(user));
+    const webshop = webshopScope(user);
+    const order = await this.orders.find(auftNr, webshop);
     if (!order) throw ApiError.notFound(`There is no order or offer ${auftNr}.`);
     const codes = [...new Set(order.lines.map((l) => l.WUSTCode).filter((c): c is string => c !== null))];
-    return toOrderDetail(order, await this.reference.taxCodes(codes));
+    const [taxCodes, followUp] = await Promise.all([
+      this.reference.taxCodes(codes),
+      this.visibleOrder(order.head.FolgeAuftNr, webshop),
+    ]);
+    return toOrderDetail({ ...order, head: { ...order.head, FolgeAuftNr: followUp } }, taxCodes);
+  }
+
+  /**
+   * The order number when the user may see that order, else null: a template offer is every
+   * shop's, the order it became belongs to one customer's shop only (D12).
+   */
+  private async visibleOrder(auftNr: string | null, webshop: string | null): Promise<string | null> {
+    if (auftNr === null || webshop === null) return auftNr;
+    return (await this.orders.inWebshop(auftNr, webshop)) ? auftNr : null;
   }
 
   async create(dto: CreateOrderDto, user: AuthUser): Promise<OrderCreation> {
@@ -143,13 +157,16 @@ export class OrdersService {
   /** PUT: the offer becomes an order once (D5); a template offer only for a matching customer. */
   async convert(dto: ConvertOfferDto, user: AuthUser): Promise<string> {
     const { KundNr, OffertNr } = dto.GrundDaten;
-    const offer = await this.orders.find(OffertNr, webshopScope(user));
+    const webshop = webshopScope(user);
+    const offer = await this.orders.find(OffertNr, webshop);
     if (!offer || offer.head.AuftStatus !== 'P')
       throw ApiError.notFound(`There is no offer ${OffertNr} (an order with status P).`, { OffertNr });
-    if (offer.head.FolgeAuftNr !== null) throw alreadyConverted(OffertNr, offer.head.FolgeAuftNr);
-    const customer = await this.reference.customer(KundNr, webshopScope(user));
+    // The customer before the offer's state: a customer of another shop learns nothing of the offer.
+    const customer = await this.reference.customer(KundNr, webshop);
     if (!customer)
       throw unprocessable([{ field: 'GrundDaten.KundNr', message: `unknown customer "${KundNr}"` }]);
+    if (offer.head.FolgeAuftNr !== null)
+      throw alreadyConverted(OffertNr, await this.visibleOrder(offer.head.FolgeAuftNr, webshop));
     const mismatch = offerMismatch(offer, customer);
     if (mismatch.length > 0) {
       throw ApiError.conflict(
@@ -164,7 +181,8 @@ export class OrdersService {
       (event) => this.orders.convertOffer(OffertNr, order, event),
       (converted) => converted.converted,
     );
-    if (!outcome.converted) throw alreadyConverted(OffertNr, outcome.AuftNr);
+    if (!outcome.converted)
+      throw alreadyConverted(OffertNr, await this.visibleOrder(outcome.AuftNr, webshop));
     return outcome.AuftNr;
   }
 
@@ -191,8 +209,10 @@ function unprocessable(problems: FieldProblem[]): ApiError {
   );
 }
 
-function alreadyConverted(offerNr: string, auftNr: string): ApiError {
-  return ApiError.conflict(`Offer ${offerNr} has already been converted into order ${auftNr}.`, {
+/** `auftNr` null: the order it became is out of the user's web shop, so not named. */
+function alreadyConverted(offerNr: string, auftNr: string | null): ApiError {
+  const into = auftNr === null ? 'an order' : `order ${auftNr}`;
+  return ApiError.conflict(`Offer ${offerNr} has already been converted into ${into}.`, {
     AuftNr: auftNr,
     OffertNr: offerNr,
   });

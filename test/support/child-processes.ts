@@ -64,23 +64,27 @@ export interface Service {
 }
 
 /**
- * Starts the service as its own process (`node src/main.ts <args>`) on a free port of 127.0.0.1
- * and resolves once it prints where Swagger UI is; fails with its stderr if it exits before.
+ * Starts the service as its own process (`node src/main.ts <args>`) on a free port, listening on
+ * `host` (127.0.0.1; null: HOST unset, the service's own default), and resolves once it prints
+ * where Swagger UI is; fails with its stderr if it exits before. `base` is always on 127.0.0.1.
  */
 export async function startService(options: {
   cwd: string;
   env: NodeJS.ProcessEnv;
   args?: string[];
+  host?: string | null;
 }): Promise<Service> {
   const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...options.env,
+    TS_NODE_PROJECT: join(ROOT, 'tsconfig.json'),
+    HOST: options.host === undefined ? '127.0.0.1' : (options.host ?? undefined),
+    PORT: String(port),
+  };
+  if (env.HOST === undefined) delete env.HOST;
   const child = spawn(process.execPath, [...MAIN, ...(options.args ?? [])], {
     cwd: options.cwd,
-    env: {
-      ...options.env,
-      TS_NODE_PROJECT: join(ROOT, 'tsconfig.json'),
-      HOST: '127.0.0.1',
-      PORT: String(port),
-    },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const out = await new Promise<string>((ok, fail) => {

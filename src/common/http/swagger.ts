@@ -1,9 +1,9 @@
 import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppConfig } from '../config/app-config';
 import { completeDocument } from './openapi-completion';
-import { publicBaseUrl } from './public-url';
+import { trustedBaseUrl } from './public-url';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
@@ -18,8 +18,10 @@ function packageVersion(): string {
 
 /**
  * Swagger UI at /docs and the OpenAPI document at /docs-json, with Basic and Bearer schemes. The
- * document's `servers` is the public base URL of each request (PUBLIC_BASE_URL, or what a trusted
- * proxy says: scheme, host with port, prefix), so that "Try it out" goes through the proxy.
+ * document's `servers` is PUBLIC_BASE_URL or what a trusted proxy says (scheme, host with port,
+ * prefix), so that "Try it out" goes through the proxy; otherwise `/`, the page's own origin,
+ * never the request's Host header, which would let a forged Host send credentials elsewhere.
+ * Answers that embed it are not stored by caches.
  */
 export function setupSwagger(app: INestApplication, settings: AppConfig): void {
   const config = new DocumentBuilder()
@@ -35,9 +37,9 @@ export function setupSwagger(app: INestApplication, settings: AppConfig): void {
   const document = completeDocument(SwaggerModule.createDocument(app, config));
   SwaggerModule.setup('docs', app, document, {
     jsonDocumentUrl: 'docs-json',
-    patchDocumentOnRequest: (req: unknown, _res: unknown, doc: OpenAPIObject) => ({
-      ...doc,
-      servers: [{ url: publicBaseUrl(req as FastifyRequest, settings) }],
-    }),
+    patchDocumentOnRequest: (req: unknown, res: unknown, doc: OpenAPIObject) => {
+      void (res as FastifyReply).header('Cache-Control', 'no-store');
+      return { ...doc, servers: [{ url: trustedBaseUrl(req as FastifyRequest, settings) ?? '/' }] };
+    },
   });
 }

@@ -25,6 +25,10 @@ export interface RotatingLogFileOptions {
   checkIntervalMs?: number;
 }
 
+/** Requests, user names and addresses are for the owner only: a new LOG_DIR and every log file. */
+const DIR_MODE = 0o700;
+const FILE_MODE = 0o600;
+
 /** Files this service writes: erp-<UTC time>-p<pid>-<n>.log. */
 const OWN_FILE = /^erp-\d{8}T\d{6}Z-p\d+-\d+\.log$/;
 /** What DELETE /www/log removes: every log file, ours or rotated by other tools (x.log, x.log.1, x.log.gz). */
@@ -69,7 +73,7 @@ export class RotatingLogFile {
   constructor(private readonly options: RotatingLogFileOptions) {
     this.dir = resolve(options.dir);
     try {
-      mkdirSync(this.dir, { recursive: true });
+      mkdirSync(this.dir, { recursive: true, mode: DIR_MODE });
       accessSync(this.dir, constants.W_OK);
     } catch (e) {
       throw new Error(`LOG_DIR ${options.dir} cannot be written: ${(e as Error).message}`);
@@ -115,7 +119,13 @@ export class RotatingLogFile {
     const now = Date.now();
     this.seq += 1;
     const path = join(this.dir, `erp-${stamp(now)}-p${process.pid}-${this.seq}.log`);
-    const stream = pino.destination({ dest: path, sync: false, mkdir: true, minLength: 0 });
+    try {
+      // Deleted behind our back: made again for the owner only (SonicBoom's mkdir would be 0755).
+      mkdirSync(this.dir, { recursive: true, mode: DIR_MODE });
+    } catch {
+      // the stream's error below reports it and the watchdog tries again
+    }
+    const stream = pino.destination({ dest: path, sync: false, mode: FILE_MODE, minLength: 0 });
     // A full disk or a vanished directory must not crash the service; the watchdog reopens.
     stream.on('error', (err: Error) => process.stderr.write(`log file error: ${err.message}\n`));
     const file: OpenFile = { path, stream, opened: false, failed: false, ready: Promise.resolve() };

@@ -100,6 +100,8 @@ export abstract class OrdersRepository {
    * (an order without customer, a template offer, is in every web shop; D12).
    */
   abstract find(auftNr: string, webshop: string | null): Promise<StoredOrder | null>;
+  /** Whether the order exists and is in the web shop, by the rule of find (one index read). */
+  abstract inWebshop(auftNr: string, webshop: string): Promise<boolean>;
   abstract findByCustomerOrderNumber(kundNr: string, auftBestellNr: string): Promise<string | null>;
   /** Creates the order unless KundNr + AuftBestellNr exists already (then answers that order). */
   abstract create(order: NewOrder, event: PendingEvent | null): Promise<CreateOrderOutcome>;

@@ -30,9 +30,11 @@ import { convertOfferBatch, createOrderBatch, OfferTaken } from './order-write-b
 function orderReads(dataSource: DataSource) {
   const head = `SELECT ${entityColumns(dataSource, OrderEntity, 'o')} FROM "Auftrag" o WHERE o."AuftNr" = :auftNr`;
   const customer = 'LTRIM(RTRIM(o."KundNr"))';
+  const inWebshop = `(o."KundNr" IS NULL OR ${customer} = '' OR ${customerInWebshop(customer)})`;
   return {
     head,
-    headInWebshop: `${head} AND (o."KundNr" IS NULL OR ${customer} = '' OR ${customerInWebshop(customer)})`,
+    headInWebshop: `${head} AND ${inWebshop}`,
+    inWebshop: `SELECT 1 AS "found" FROM "Auftrag" o WHERE o."AuftNr" = :auftNr AND ${inWebshop}`,
     lines: `SELECT ${entityColumns(dataSource, OrderLineEntity, 'l')} FROM "AuftragPos" l
       WHERE l."AuftNr" = :auftNr ORDER BY l."PosNr"`,
     addresses: `SELECT r."AdrArt" AS "AdrArt", ${entityColumns(dataSource, AddressEntity, 'a')}
@@ -79,6 +81,14 @@ export class TypeOrmOrdersRepository extends OrdersRepository {
       addresses: stored,
       payments: payments.sort((a, b) => Number(a.Key) - Number(b.Key) || a.Key.localeCompare(b.Key)),
     };
+  }
+
+  async inWebshop(auftNr: string, webshop: string): Promise<boolean> {
+    const rows = await this.read(this.sql.inWebshop, {
+      auftNr,
+      ...customerWebshopParams(this.config, webshop),
+    });
+    return rows.length > 0;
   }
 
   private read<T = Record<string, unknown>>(sql: string, params: Record<string, unknown>): Promise<T[]> {
