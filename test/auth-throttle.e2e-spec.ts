@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Redis from 'ioredis';
 import request from 'supertest';
-import { loginAddressGroup } from '../src/auth/client-address';
+import { clientAddressGroup } from '../src/auth/client-address';
 import { createTestApp, json, sameDatabase, TestApp } from './support/test-app';
 
 jest.setTimeout(60_000);
@@ -205,7 +205,7 @@ describe('auth: failed logins counted by every instance together (REDIS_URL)', (
     try {
       expect(await redis.keys(`erp:login-failures:*${marker}*`)).toEqual([]);
       expect(await redis.keys('erp:login-failures:ip:10.1.9.9')).toEqual([]);
-      expect(await redis.exists(`erp:login-failures:ip:${loginAddressGroup(`${net}::1`)}`)).toBe(1);
+      expect(await redis.exists(`erp:login-failures:ip:${clientAddressGroup(`${net}::1`)}`)).toBe(1);
     } finally {
       redis.disconnect();
     }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import ipaddr from 'ipaddr.js';
+import { clientAddressGroup } from './client-address';
 import { AppConfig } from '../common/config/app-config';
 import { ApiError } from '../common/errors/api-error';
 import { RateLimitCounter } from './ports/rate-limit-counter';
@@ -7,14 +7,6 @@ import { RateLimitCounter } from './ports/rate-limit-counter';
 const WINDOW_MS = 60_000;
 /** Keys of this counter begin with a character no user name has, so they never meet a user's count. */
 const KEY_PREFIX = '#anonymous ';
-
-/** The client's counting key: its address, an IPv6 one by its /64 (what one host or link usually gets). */
-export function addressKey(ip: string): string {
-  if (!ipaddr.isValid(ip)) return ip;
-  const address = ipaddr.process(ip);
-  if (address.kind() === 'ipv4') return address.toString();
-  return `${ipaddr.IPv6.networkAddressFromCIDR(`${address.toNormalizedString()}/64`).toString()}/64`;
-}
 
 /**
  * Requests to a bearer route without a valid token, per client address (as TRUST_PROXY says it)
@@ -35,7 +27,7 @@ export class AnonymousRequestLimit {
     if (limit === 0) return;
     const now = Date.now();
     const window = Math.floor(now / WINDOW_MS);
-    if (this.counter.increment(`${KEY_PREFIX}${addressKey(ip)}`, window) <= limit) return;
+    if (this.counter.increment(`${KEY_PREFIX}${clientAddressGroup(ip)}`, window) <= limit) return;
     const reset = Math.max(1, Math.ceil(((window + 1) * WINDOW_MS - now) / 1000));
     throw new ApiError(
       429,

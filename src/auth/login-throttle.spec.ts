@@ -3,7 +3,7 @@ import { AppConfig } from '../common/config/app-config';
 import { ApiError } from '../common/errors/api-error';
 import { InMemoryLoginFailureLog } from './adapters/memory/in-memory-login-failure-log';
 import { InMemoryRateLimitCounter } from './adapters/memory/in-memory-rate-limit-counter';
-import { loginAddressGroup } from './client-address';
+import { clientAddressGroup } from './client-address';
 import { LoginThrottle } from './login-throttle';
 
 const config = {
@@ -71,14 +71,14 @@ describe('LoginThrottle', () => {
   });
 });
 
-describe('loginAddressGroup', () => {
+describe('clientAddressGroup', () => {
   it('keeps IPv4 addresses, also IPv4-mapped ones, and cuts IPv6 addresses to their /64', () => {
-    expect(loginAddressGroup('10.1.2.3')).toBe('10.1.2.3');
-    expect(loginAddressGroup('::ffff:10.1.2.3')).toBe('10.1.2.3');
-    expect(loginAddressGroup('2001:db8:1:2::5')).toBe('2001:db8:1:2::/64');
-    expect(loginAddressGroup('2001:0DB8:0001:0002:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:1:2::/64');
-    expect(loginAddressGroup('::1')).toBe('0:0:0:0::/64');
-    expect(loginAddressGroup('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(clientAddressGroup('10.1.2.3')).toBe('10.1.2.3');
+    expect(clientAddressGroup('::ffff:10.1.2.3')).toBe('10.1.2.3');
+    expect(clientAddressGroup('2001:db8:1:2::5')).toBe('2001:db8:1:2::/64');
+    expect(clientAddressGroup('2001:0DB8:0001:0002:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:1:2::/64');
+    expect(clientAddressGroup('::1')).toBe('0:0:0:0::/64');
+    expect(clientAddressGroup('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
   });
 });
 

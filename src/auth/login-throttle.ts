@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { AppConfig } from '../common/config/app-config';
 import { ApiError } from '../common/errors/api-error';
-import { loginAddressGroup } from './client-address';
+import { clientAddressGroup } from './client-address';
 import { LoginFailureLog } from './ports/login-failure-log';
 import { RateLimitCounter } from './ports/rate-limit-counter';
 
@@ -13,7 +13,7 @@ export type LoginThrottleReason = 'account_address' | 'account' | 'address' | 'l
 /** A login attempt in progress, holding its place in the queue of its account. */
 export interface LoginAttempt {
   readonly account: string;
-  /** The client's address group (`loginAddressGroup`): an IPv4 address or an IPv6 /64. */
+  /** The client's address group (`clientAddressGroup`): an IPv4 address or an IPv6 /64. */
   readonly ip: string;
   /** Failures of this account from this address, and of this address, before this attempt. */
   readonly pairFailures: number;
@@ -56,7 +56,7 @@ export class LoginThrottle {
    * group. `account` must follow the users CLI's rule (`isUserName`, at most 64 characters).
    */
   async begin(account: string, clientIp: string): Promise<LoginAttempt> {
-    const ip = loginAddressGroup(clientIp);
+    const ip = clientAddressGroup(clientIp);
     const accountKey = `u:${account}`;
     const previous = this.queues.get(accountKey) ?? Promise.resolve();
     let release!: () => void;
