@@ -2,7 +2,19 @@ const js = require('@eslint/js');
 const tseslint = require('typescript-eslint');
 
 module.exports = tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'data/**', 'logs/**', '*.config.js', 'scripts/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'dist-test/**',
+      'dist-test.building/**',
+      'node_modules/**',
+      'coverage/**',
+      'data/**',
+      'logs/**',
+      '*.config.js',
+      'scripts/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -13,5 +25,8 @@ module.exports = tseslint.config(
       'no-console': ['error', { allow: ['error'] }],
     },
   },
-  { files: ['bench/**/*.ts', 'src/cli/**/*.ts', 'libs/erp-db/src/cli/**/*.ts', 'test/**/*.ts'], rules: { 'no-console': 'off' } },
+  {
+    files: ['bench/**/*.ts', 'src/cli/**/*.ts', 'libs/erp-db/src/cli/**/*.ts', 'test/**/*.ts'],
+    rules: { 'no-console': 'off' },
+  },
 );

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { ApiUserEntity } from '@app/erp-db';
-import { ROOT, Run, runToEnd, TS_NODE } from './support/child-processes';
+import { entryPoint, ROOT, Run, runToEnd } from './support/child-processes';
 import { createTestApp, json, TestApp } from './support/test-app';
 
 jest.setTimeout(120_000);
@@ -18,7 +18,7 @@ describe('users CLI (npm run users) against the database of a running instance',
     };
     if (t.config.databaseUrl) env.DATABASE_URL = t.config.databaseUrl;
     else delete env.DATABASE_URL;
-    return runToEnd([...TS_NODE, 'src/cli/users.ts', ...args], { cwd: ROOT, env, stdin });
+    return runToEnd([...entryPoint('src/cli/users.ts'), ...args], { cwd: ROOT, env, stdin });
   };
   const login = (user: string, password: string) =>
     request(t.server).post('/www/token').auth(user, password).parse(json);

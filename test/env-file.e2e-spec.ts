@@ -2,7 +2,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, ROOT, runToEnd, TS_NODE } from './support/child-processes';
+import { entryPoint, freePort, ROOT, runToEnd } from './support/child-processes';
 import { cloneTemplate, testDbType } from './support/test-databases';
 
 jest.setTimeout(180_000);
@@ -51,7 +51,7 @@ describe('.env in the working directory', () => {
   it(`starts the service on the database the file names (${testDbType()}) and serves its data`, async () => {
     const port = await freePort();
     writeEnv([...databaseLines(), 'SEED_DEMO=false', 'HOST=127.0.0.1', `PORT=${port}`, 'LOG_DIR=./logs']);
-    service = spawn(process.execPath, [...TS_NODE, join(ROOT, 'src/main.ts')], {
+    service = spawn(process.execPath, entryPoint('src/main.ts'), {
       cwd: dir,
       env: bareEnv(),
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -86,16 +86,16 @@ describe('.env in the working directory', () => {
 
   it('is read by the migrate CLI, which finds the seeded schema of that database up to date', async () => {
     writeEnv(databaseLines());
-    const migrate = await run([...TS_NODE, join(ROOT, 'src/cli/migrate.ts')], dir);
+    const migrate = await run(entryPoint('src/cli/migrate.ts'), dir);
     expect(migrate).toMatchObject({ code: 0, stdout: 'Schema is up to date.\n' });
   });
 
   it('is validated by the CLIs as by the service: a wrong setting stops them naming it', async () => {
     writeEnv(['DB_TYPE=oracle']);
-    const migrate = await run([...TS_NODE, join(ROOT, 'src/cli/migrate.ts')], dir);
+    const migrate = await run(entryPoint('src/cli/migrate.ts'), dir);
     expect(migrate.code).toBe(1);
     expect(migrate.stderr).toContain('DB_TYPE must be one of sqlite, postgres, mssql (got "oracle")');
-    const service = await run([...TS_NODE, join(ROOT, 'src/main.ts')], dir);
+    const service = await run(entryPoint('src/main.ts'), dir);
     expect(service.code).toBe(1);
     expect(service.stderr).toContain('DB_TYPE must be one of sqlite, postgres, mssql (got "oracle")');
   });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { KOELN_ADDRESS, newCustomerBody, newOrderBody } from './support/fixtures';
-import { runToEnd, Service, startService, stopService, ROOT, TS_NODE } from './support/child-processes';
+import { entryPoint, runToEnd, Service, startService, stopService, ROOT } from './support/child-processes';
 import { dropMssqlDatabase, testDataSource, uniqueName, urlForDatabase } from './support/test-databases';
 
 /**
@@ -68,9 +68,9 @@ describe('the service on SQL Server: migrate, seed, start, every endpoint', () =
     } finally {
       await admin.destroy();
     }
-    const migrate = await runToEnd([...TS_NODE, join(ROOT, 'src/cli/migrate.ts')], { cwd: ROOT, env: env() });
+    const migrate = await runToEnd(entryPoint('src/cli/migrate.ts'), { cwd: ROOT, env: env() });
     expect(migrate).toMatchObject({ code: 0 });
-    const seed = await runToEnd([...TS_NODE, join(ROOT, 'src/cli/seed.ts')], { cwd: ROOT, env: env() });
+    const seed = await runToEnd(entryPoint('src/cli/seed.ts'), { cwd: ROOT, env: env() });
     expect(seed).toMatchObject({ code: 0 });
     service = await startService({ cwd: dir, env: { ...env(), SEED_DEMO: 'false' } });
   });

@@ -1,6 +1,7 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { freshBuild } from './compiled-build';
 
 /** The repository's root. */
 export const ROOT = join(__dirname, '..', '..');
@@ -53,8 +54,14 @@ export function runToEnd(
   });
 }
 
-/** `node` arguments that start the service (src/main.ts). */
-export const MAIN = [...TS_NODE, join(ROOT, 'src/main.ts')];
+/**
+ * `node` arguments that run an entry point of the repository (`src/cli/users.ts`, say): its
+ * compiled build when one matches the sources (compiled-build.ts), else the source through ts-node.
+ */
+export function entryPoint(source: string): string[] {
+  const build = freshBuild();
+  return build ? [join(build, source.replace(/\.ts$/, '.js'))] : [...TS_NODE, join(ROOT, source)];
+}
 
 export interface Service {
   child: ChildProcess;
@@ -82,7 +89,7 @@ export async function startService(options: {
     PORT: String(port),
   };
   if (env.HOST === undefined) delete env.HOST;
-  const child = spawn(process.execPath, [...MAIN, ...(options.args ?? [])], {
+  const child = spawn(process.execPath, [...entryPoint('src/main.ts'), ...(options.args ?? [])], {
     cwd: options.cwd,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,12 +1,24 @@
 import 'reflect-metadata';
 import { join } from 'node:path';
 import { rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { DataSource } from 'typeorm';
 import { erpDataSourceOptions, seedDemo } from '../../libs/erp-db/src';
+import { freshBuild } from './compiled-build';
+import { ROOT, TS_NODE } from './child-processes';
 import { createPgDatabase, sqliteTestDir, testDbType, uniqueName, urlForDatabase } from './test-databases';
 
 /** Builds the migrated, demo-seeded template database that every e2e test file copies. */
 export default async function globalSetup(): Promise<void> {
+  // The compiled service for the tests that start it as a process (compiled-build.ts), built in the
+  // background: until it is there, they start it from the sources.
+  if (!freshBuild()) {
+    spawn(process.execPath, [...TS_NODE, join(__dirname, 'compiled-build-main.ts')], {
+      cwd: ROOT,
+      detached: true,
+      stdio: 'ignore',
+    }).unref();
+  }
   const type = testDbType();
   let options;
   if (type === 'sqlite') {
