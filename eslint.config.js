@@ -2,7 +2,11 @@ const js = require('@eslint/js');
 const tseslint = require('typescript-eslint');
 
 module.exports = tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'data/**', 'logs/**', '*.config.js', 'scripts/**'] },
+  {
+    ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'data/**', 'logs/**', '*.config.js', 'scripts/**',
+      // The client package's build output and the types it generates from the OpenAPI document.
+      'clients/typescript/dist/**', 'clients/typescript/src/generated/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
