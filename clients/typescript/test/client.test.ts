@@ -13,24 +13,18 @@ import {
 import { errorBody, TestProxy } from './support/proxy';
 import { WebhookReceiver } from './support/receiver';
 
-/** The signing secret of the service's webhooks (WEBHOOK_SECRET). */
-const SECRET = `whsec_${randomBytes(32).toString('base64')}`;
 const ORDER = { GrundDaten: { KundNr: '10001' }, Positionen: [{ ArtNr: '1000', Menge: 2 }] };
 const isToken = (e: { method: string; path: string }) => e.method === 'POST' && e.path === '/www/token';
 
-let service: RunningService;
+/** Started here unless ERP_BASE_URL names a demo service (npm test starts one for the build and the tests). */
+let service: RunningService | null = null;
 let proxy: TestProxy;
 const receiver = new WebhookReceiver();
 
 before(async () => {
   await receiver.start();
-  service = await startService({
-    EVENT_LISTENERS: 'webhook',
-    WEBHOOK_URLS: `${receiver.url}/events`,
-    WEBHOOK_SECRET: SECRET,
-    EVENT_POLL_MS: '100',
-  });
-  proxy = await new TestProxy(service.base).start();
+  const base = process.env.ERP_BASE_URL ?? (service = await startService()).base;
+  proxy = await new TestProxy(base).start();
 });
 
 after(async () => {
@@ -303,67 +297,63 @@ describe('errors', () => {
 });
 
 describe('verifyWebhook', () => {
-  it('verifies the webhook the service sent for a new order, and refuses it changed', async () => {
+  it('verifies the webhooks the service sends to a subscription, and refuses them changed', async () => {
+    // The subscription: the service validates the URL first, with a request signed with the new secret.
+    receiver.answer = (d) => {
+      const body = JSON.parse(d.body.toString()) as { type?: string; secret?: string };
+      if (body.type !== 'webhook.validation') return { status: 200 };
+      const validation = verifyWebhook(body.secret!, d.headers, d.body);
+      assert.ok('challenge' in validation);
+      return {
+        status: 200,
+        body: JSON.stringify({ proof: webhookValidationProof(body.secret!, validation.challenge) }),
+      };
+    };
+    const admin = createErpClient({ baseUrl: proxy.base, username: 'admin', password: 'admin' });
+    const subscribed = await admin.POST('/www/webhooks', {
+      body: { url: `${receiver.url}/subscription`, events: ['REST_Auft'] },
+    });
+    assert.equal(subscribed.response.status, 201);
+    const secret = subscribed.data.data.secret ?? '';
+    assert.match(secret, /^whsec_/);
+
     const { client } = shopClient();
     const { data } = await client.POST('/www/auftrag', { body: ORDER });
     const delivery = await receiver.next(
-      (d) => d.path === '/events' && d.body.toString().includes(`"AuftNr":"${data.data.AuftNr}"`),
+      (d) => d.path === '/subscription' && d.body.toString().includes(`"AuftNr":"${data.data.AuftNr}"`),
     );
-    const message = verifyWebhook(SECRET, delivery.headers, delivery.body);
+    const message = verifyWebhook(secret, delivery.headers, delivery.body);
     assert.ok('event' in message);
     assert.equal(message.event, 'REST_Auft');
     assert.equal(message.AuftNr, data.data.AuftNr);
     assert.equal(message.action, 'created');
-    assert.deepEqual(verifyWebhook(SECRET, delivery.headers, delivery.body.toString()), message);
+    assert.equal(delivery.headers['webhook-id'], message.id);
+    assert.deepEqual(verifyWebhook(secret, delivery.headers, delivery.body.toString()), message);
     // Other signatures in the list do not matter, one valid v1 does.
+    const signature = String(delivery.headers['webhook-signature']);
     const listed = {
       ...delivery.headers,
-      'webhook-signature': `v1,${randomBytes(32).toString('base64')} ${delivery.headers['webhook-signature']}`,
+      'webhook-signature': `v1,${randomBytes(32).toString('base64')} ${signature}`,
     };
-    assert.deepEqual(verifyWebhook(SECRET, listed, delivery.body), message);
+    assert.deepEqual(verifyWebhook(secret, listed, delivery.body), message);
 
     const refused = (
       headers: typeof delivery.headers,
       body: Buffer | string,
-      secret = SECRET,
+      key = secret,
       now?: () => number,
-    ) => assert.throws(() => verifyWebhook(secret, headers, body, { now }), WebhookVerificationError);
+    ) => assert.throws(() => verifyWebhook(key, headers, body, { now }), WebhookVerificationError);
     refused(delivery.headers, delivery.body.toString().replace('"created"', '"converted"'));
     refused(delivery.headers, delivery.body, `whsec_${randomBytes(32).toString('base64')}`);
     refused({ ...delivery.headers, 'webhook-id': '000000000001' }, delivery.body);
     refused({ ...delivery.headers, 'webhook-signature': undefined }, delivery.body);
-    refused(
-      {
-        ...delivery.headers,
-        'webhook-signature': String(delivery.headers['webhook-signature']).replace('v1,', 'v2,'),
-      },
-      delivery.body,
-    );
+    refused({ ...delivery.headers, 'webhook-signature': signature.replace('v1,', 'v2,') }, delivery.body);
     const sent = Number(delivery.headers['webhook-timestamp']) * 1000;
-    refused(delivery.headers, delivery.body, SECRET, () => sent + 301_000);
-    refused(delivery.headers, delivery.body, SECRET, () => sent - 301_000);
+    refused(delivery.headers, delivery.body, secret, () => sent + 301_000);
+    refused(delivery.headers, delivery.body, secret, () => sent - 301_000);
     assert.deepEqual(
-      verifyWebhook(SECRET, delivery.headers, delivery.body, { now: () => sent + 299_000 }),
+      verifyWebhook(secret, delivery.headers, delivery.body, { now: () => sent + 299_000 }),
       message,
     );
-  });
-
-  it('answers the validation request of a new subscription with the proof the service accepts', async () => {
-    receiver.answer = (d) => {
-      const body = JSON.parse(d.body.toString()) as { type?: string; challenge?: string; secret?: string };
-      if (body.type !== 'webhook.validation') return { status: 200 };
-      const message = verifyWebhook(body.secret!, d.headers, d.body);
-      assert.ok('challenge' in message);
-      return {
-        status: 200,
-        body: JSON.stringify({ proof: webhookValidationProof(body.secret!, message.challenge) }),
-      };
-    };
-    const admin = createErpClient({ baseUrl: proxy.base, username: 'admin', password: 'admin' });
-    const { data, response } = await admin.POST('/www/webhooks', {
-      body: { url: `${receiver.url}/subscription`, events: ['REST_Auft'] },
-    });
-    assert.equal(response.status, 201);
-    assert.match(data.data.secret ?? '', /^whsec_/);
   });
 });
