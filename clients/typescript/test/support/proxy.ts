@@ -18,7 +18,7 @@ export interface Canned {
   body?: string;
 }
 
-/** What the proxy does with a request a rule matched: answer it itself, or forward it and answer `replace` instead. */
+/** What the proxy does with a request a rule matched: answer it itself, or forward it and answer `forwardThen` instead. */
 export type Action = { answer: Canned } | { forwardThen: Canned };
 
 interface Rule {
@@ -46,11 +46,6 @@ export class TestProxy {
     const rule = { match, action };
     this.rules.push(rule);
     return rule;
-  }
-
-  /** The recorded requests of `method` to a path ending with `path` (no query). */
-  requests(method: string, path: string): Exchange[] {
-    return this.seen.filter((e) => e.method === method && e.path.split('?')[0].endsWith(path));
   }
 
   async start(): Promise<this> {
