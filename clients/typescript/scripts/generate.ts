@@ -18,8 +18,9 @@ async function servedDocument(base: string): Promise<Record<string, unknown>> {
 
 /**
  * Writes src/generated/openapi.json and src/generated/schema.ts (the types of openapi-typescript)
- * from the document the service serves at /docs-json: of the service at ERP_OPENAPI_URL's origin
- * when that is set, else of this repository's service, started for it on a demo database.
+ * from the document the service serves at /docs-json: of the service whose base URL (with a
+ * proxy's prefix, if any) ERP_OPENAPI_URL is, else of this repository's service, started for it
+ * on a demo database.
  */
 async function main(): Promise<void> {
   const given = process.env.ERP_OPENAPI_URL;
