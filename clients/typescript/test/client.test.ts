@@ -294,6 +294,19 @@ describe('errors', () => {
     assert.equal(err.code, 'invalid_request');
     assert.ok(err.fields.some((f) => f.field === 'Positionen[0].Menge'));
   });
+  it("throws the e-invoice route's own error body as ErpApiError too", async () => {
+    const { client } = shopClient();
+    const PDF = Buffer.from('no PDF at all').toString('base64');
+    const err = await client.POST('/www/zugferd', { body: { Operation: 'Extract', PDF } }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    assert.ok(err instanceof ErpApiError);
+    assert.equal(err.status, 400);
+    assert.equal(err.code, 'endpoint');
+    assert.ok(err.message.length > 0);
+    assert.ok(Array.isArray(err.info.subprocess_output));
+  });
 });
 
 describe('verifyWebhook', () => {
