@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { startService, RunningService } from '../scripts/service';
+import { REPOSITORY, startService, RunningService } from '../scripts/service';
 import {
   createErpClient,
   ErpApiError,
@@ -165,6 +167,27 @@ describe('typed calls and the ISO-8859-1 answers', () => {
     });
     assert.equal(data.data.WaehrAbk, 'CHF');
     assert.ok(data.data.Auftrag?.some((o) => o.AuftNr === '100001'));
+  });
+});
+
+describe('binary answers', () => {
+  it('combines an e-invoice PDF and extracts its XML again, byte for byte', async () => {
+    const { client } = shopClient();
+    const corpus = join(REPOSITORY, 'libs', 'zugferd', 'test', 'corpus');
+    const xml = readFileSync(join(corpus, 'xml-cii', 'EN16931_Einfach.cii.xml'));
+    const pdf = readFileSync(join(corpus, 'pdf-plain', 'plain_mustang_508blanko_PDFA3B.pdf'));
+    const combined = await client.POST('/www/zugferd', {
+      body: { Operation: 'Combine', PDF: pdf.toString('base64'), XML: xml.toString('base64') },
+      parseAs: 'arrayBuffer',
+    });
+    assert.equal(combined.response.headers.get('content-type'), 'application/pdf');
+    const invoice = Buffer.from(combined.data);
+    assert.equal(invoice.subarray(0, 5).toString('latin1'), '%PDF-');
+    const extracted = await client.POST('/www/zugferd', {
+      body: { Operation: 'Extract', PDF: invoice.toString('base64') },
+      parseAs: 'arrayBuffer',
+    });
+    assert.ok(Buffer.from(extracted.data).equals(xml));
   });
 });
 
