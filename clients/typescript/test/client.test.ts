@@ -48,6 +48,16 @@ function shopClient(options: Partial<ErpClientOptions> = {}) {
   return { client, sleeps };
 }
 
+/** The ErpApiError a call fails with (the test fails when it succeeds or fails otherwise). */
+async function apiError(call: Promise<unknown>): Promise<ErpApiError> {
+  const err = await call.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  assert.ok(err instanceof ErpApiError, `expected an ErpApiError, got ${String(err)}`);
+  return err;
+}
+
 describe('tokens', () => {
   it('gets a token with Basic at POST /www/token and sends it as Bearer', async () => {
     const start = proxy.seen.length;
@@ -274,11 +284,9 @@ describe('retries on 429 and 503', () => {
 describe('errors', () => {
   it('throws the 404 of an unknown article as ErpApiError', async () => {
     const { client } = shopClient();
-    const err = await client.GET('/www/artikel/{ArtNr}', { params: { path: { ArtNr: 'NOSUCHART' } } }).then(
-      () => null,
-      (e: unknown) => e,
+    const err = await apiError(
+      client.GET('/www/artikel/{ArtNr}', { params: { path: { ArtNr: 'NOSUCHART' } } }),
     );
-    assert.ok(err instanceof ErpApiError);
     assert.equal(err.status, 404);
     assert.equal(err.code, 'not_found');
     assert.ok(err.message.length > 0);
@@ -288,13 +296,9 @@ describe('errors', () => {
   it('throws the 422 of an unknown customer with its field, without retrying', async () => {
     const { client } = shopClient();
     const start = proxy.seen.length;
-    const err = await client
-      .POST('/www/auftrag', { body: { ...ORDER, GrundDaten: { KundNr: '99999' } } })
-      .then(
-        () => null,
-        (e: unknown) => e,
-      );
-    assert.ok(err instanceof ErpApiError);
+    const err = await apiError(
+      client.POST('/www/auftrag', { body: { ...ORDER, GrundDaten: { KundNr: '99999' } } }),
+    );
     assert.equal(err.status, 422);
     assert.equal(err.code, 'unprocessable');
     assert.deepEqual(
@@ -306,25 +310,18 @@ describe('errors', () => {
 
   it('throws the 400 of an invalid line with every field named', async () => {
     const { client } = shopClient();
-    const err = await client
-      .POST('/www/auftrag', { body: { ...ORDER, Positionen: [{ ArtNr: '1000', Menge: 0 }] } })
-      .then(
-        () => null,
-        (e: unknown) => e,
-      );
-    assert.ok(err instanceof ErpApiError);
+    const err = await apiError(
+      client.POST('/www/auftrag', { body: { ...ORDER, Positionen: [{ ArtNr: '1000', Menge: 0 }] } }),
+    );
     assert.equal(err.status, 400);
     assert.equal(err.code, 'invalid_request');
     assert.ok(err.fields.some((f) => f.field === 'Positionen[0].Menge'));
   });
+
   it("throws the e-invoice route's own error body as ErpApiError too", async () => {
     const { client } = shopClient();
     const PDF = Buffer.from('no PDF at all').toString('base64');
-    const err = await client.POST('/www/zugferd', { body: { Operation: 'Extract', PDF } }).then(
-      () => null,
-      (e: unknown) => e,
-    );
-    assert.ok(err instanceof ErpApiError);
+    const err = await apiError(client.POST('/www/zugferd', { body: { Operation: 'Extract', PDF } }));
     assert.equal(err.status, 400);
     assert.equal(err.code, 'endpoint');
     assert.ok(err.message.length > 0);
