@@ -13,6 +13,9 @@ module.exports = tseslint.config(
       'logs/**',
       '*.config.js',
       'scripts/**',
+      // The client package's build output and the types it generates from the OpenAPI document.
+      'clients/typescript/dist/**',
+      'clients/typescript/src/generated/**',
     ],
   },
   js.configs.recommended,

@@ -8,6 +8,8 @@ const common = {
     '^@app/zugferd(|/.*)$': '<rootDir>/libs/zugferd/src$1',
   },
   moduleFileExtensions: ['ts', 'js', 'json'],
+  // The client package has its own packages, build and tests (node --test in clients/typescript).
+  modulePathIgnorePatterns: ['<rootDir>/clients/'],
 };
 module.exports = {
   // testTimeout is a global option in jest 30 (ignored inside a project).
