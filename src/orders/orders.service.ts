@@ -37,7 +37,6 @@ type PreparedOrder =
   | {
       existingAuftNr: null;
       order: NewOrder;
-      customer: OrderCustomer;
       /** The tax codes of the lines, for the recap. */
       taxCodes: Map<string, TaxCodeInfo>;
     };
@@ -97,7 +96,12 @@ export class OrdersService {
    * only: no number is drawn, nothing is stored, no event is recorded.
    */
   async quote(dto: CreateOrderDto, user: AuthUser): Promise<OrderQuoteDto> {
-    const prepared = await this.prepare(dto, user);
+    // The customer's addresses (for the roles the body does not override, as GET will show them)
+    // are read beside the preparation, in the same scope: no round trip more than POST's.
+    const [prepared, own] = await Promise.all([
+      this.prepare(dto, user),
+      this.customerAddresses.customerAddresses(dto.GrundDaten.KundNr, webshopScope(user)),
+    ]);
     if (prepared.existingAuftNr !== null) {
       const auftNr = prepared.existingAuftNr;
       throw ApiError.conflict(
@@ -105,11 +109,7 @@ export class OrdersService {
         { AuftNr: auftNr },
       );
     }
-    const { order, customer, taxCodes } = prepared;
-    // The roles the body does not override show the customer's addresses, as GET will.
-    const own = order.addresses.some((a) => 'AdrNr' in a)
-      ? await this.customerAddresses.customerAddresses(customer.DebiNr, webshopScope(user))
-      : null;
+    const { order, taxCodes } = prepared;
     const byNr = new Map((own?.addresses ?? []).map((a) => [a.AdrNr, a]));
     const addresses: QuotedOrder['addresses'] = {};
     for (const a of order.addresses) {
@@ -201,7 +201,7 @@ export class OrdersService {
       addresses,
       payments: payments(dto.Zahlung),
     };
-    return { existingAuftNr: null, order, customer, taxCodes };
+    return { existingAuftNr: null, order, taxCodes };
   }
 
   /** PUT: the offer becomes an order once (D5); a template offer only for a matching customer. */
