@@ -1,8 +1,14 @@
 import request from 'supertest';
+import {
+  DETERMINED_AS_SHOWN,
+  DETERMINED_LINES,
+  WINTERTHUR_ADDRESS,
+  WINTERTHUR_AS_SHOWN,
+} from './support/fixtures';
 import { OutboxWatch } from './support/outbox';
 import { comparableOrder, comparableQuote } from './support/quotes';
 import { rawSql } from './support/raw-sql';
-import { addUserWithToken, createTestApp, json, TestApp } from './support/test-app';
+import { createTestApp, json, scopeUsers, TestApp } from './support/test-app';
 
 /**
  * POST /www/auftrag/kalkulation: the order POST /www/auftrag would create from the same body, in
@@ -17,10 +23,7 @@ describe('orders: the price quote POST /www/auftrag/kalkulation', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    auth.demo = `Bearer ${await t.token('demo')}`;
-    auth.admin = `Bearer ${await t.token('admin')}`;
-    auth.other = `Bearer ${await addUserWithToken(t, { name: 'other', role: 'shop', webshop: 'OTHER' }, 'other-secret')}`;
-    auth.sync = `Bearer ${await addUserWithToken(t, { name: 'erp-sync', role: 'shop' }, 'sync-secret')}`;
+    Object.assign(auth, await scopeUsers(t));
     events = new OutboxWatch(t.dataSource, 'REST_Auft');
   });
   afterAll(async () => {
@@ -64,18 +67,6 @@ describe('orders: the price quote POST /www/auftrag/kalkulation', () => {
       )[0][role],
     );
 
-  const deliveryAddress = {
-    AdrSprache: 'ger',
-    AdrAnrede: '2',
-    AdrVorname: 'Anna',
-    AdrName: 'Keller',
-    AdrAdresse1: 'Seestrasse 5',
-    OrtLand: 'CH',
-    OrtName: 'winterthur',
-    OrtPLZ: '8400',
-    EmailAdress: 'anna.keller@example.ch',
-  };
-
   const cart = {
     GrundDaten: {
       KundNr: '10001',
@@ -90,27 +81,13 @@ describe('orders: the price quote POST /www/auftrag/kalkulation', () => {
       KundBedTyp: 3,
       AuftLiefKost: 12.5,
     },
-    Adressen: { LiefAdr: deliveryAddress },
-    Positionen: [
-      { ArtNr: '1000', Menge: 12 },
-      { ArtNr: '1000', Menge: 12, VPEinheit: 'KAR', VisPosNr: '20' },
-      { ArtNr: '1001', Menge: 2, GRabSatz: 10, VisPosNr: 30 },
-      { ArtNr: '1004', Menge: 6, Preis: 0.95, PosBez: 'Wasser' },
-    ],
+    Adressen: { LiefAdr: WINTERTHUR_ADDRESS },
+    Positionen: DETERMINED_LINES,
     Zahlung: [
       { Bezeichnung: 'Dienstleister', Wert: 'Datatrans' },
       { Bezeichnung: 'TransID', Wert: 'T-1' },
     ],
   };
-
-  const line = (fields: Record<string, unknown>) => ({
-    VPEAnzBest: null,
-    VPEPreisEinzel: null,
-    VPEinheit: null,
-    GRabSatz: null,
-    GRabBez: null,
-    ...fields,
-  });
 
   it('answers 200 with the order POST would create: every section, price, discount, tax and total', async () => {
     const res = await quote(cart).expect(200);
@@ -133,7 +110,6 @@ describe('orders: the price quote POST /www/auftrag/kalkulation', () => {
       OrtPLZ: '8001',
       ISOLandA2: 'CH',
     };
-    const kaffee = 'Kaffeebohnen Crème Röstung 1 kg';
     expect(res.body).toEqual({
       data: {
         GrundDaten: {
@@ -153,9 +129,7 @@ describe('orders: the price quote POST /www/auftrag/kalkulation', () => {
           PreisListNr: 5,
           PreisListTyp: 'HAENDLER',
           WUSTCode: 'CH81',
-          AuftSummeNetto: 1085.9,
-          AuftSummeWUST: 62.78,
-          AuftSummeBrutto: 1148.7,
+          ...DETERMINED_AS_SHOWN.totals,
           OffertNr: null,
           FolgeAuftNr: null,
           ErfasstVon: 'demo',
@@ -170,26 +144,7 @@ describe('orders: the price quote POST /www/auftrag/kalkulation', () => {
             AdrFirma2: null,
             AdrTf1: '+41 44 123 45 67',
           },
-          LiefAdr: {
-            AdrNr: null,
-            AdrSprache: 'ger',
-            EmailAdress: 'anna.keller@example.ch',
-            AdrAdresse1: 'Seestrasse 5',
-            AdrAdresse2: null,
-            AdrAnrede: 2,
-            AdrFax: null,
-            AdrFirma: null,
-            AdrFirma2: null,
-            AdrVorname: 'Anna',
-            AdrName: 'Keller',
-            AdrTelex: null,
-            AdrTf1: null,
-            AdrTf2: null,
-            OrtLand: 'CH',
-            OrtName: 'Winterthur',
-            OrtPLZ: '8400',
-            ISOLandA2: 'CH',
-          },
+          LiefAdr: { AdrNr: null, ...WINTERTHUR_AS_SHOWN },
           RechAdr: {
             AdrNr: rech,
             ...muster,
@@ -200,88 +155,8 @@ describe('orders: the price quote POST /www/auftrag/kalkulation', () => {
             AdrTf1: null,
           },
         },
-        Positionen: [
-          line({
-            PosNr: 1,
-            VisPosNr: 1,
-            ArtNr: '1000',
-            PosBez: kaffee,
-            PosAnzBest: 12,
-            PosPreisBasis: 18.5,
-            PosPreisEinzel: 18.5,
-            PosPreisTotal: 222,
-            PosPreisWUSTBetrag: 5.77,
-            WUSTSatz: 2.6,
-          }),
-          line({
-            PosNr: 2,
-            VisPosNr: 20,
-            ArtNr: '1000',
-            PosBez: kaffee,
-            PosAnzBest: 12,
-            PosPreisBasis: 19.1667,
-            PosPreisEinzel: 19.1667,
-            PosPreisTotal: 230,
-            PosPreisWUSTBetrag: 5.98,
-            VPEAnzBest: 2,
-            VPEPreisEinzel: 115,
-            VPEinheit: 'KAR',
-            WUSTSatz: 2.6,
-          }),
-          line({
-            PosNr: 3,
-            VisPosNr: 30,
-            ArtNr: '1001',
-            PosBez: 'Küchenmaschine „Profi“ 1000 W',
-            PosAnzBest: 2,
-            PosPreisBasis: 349,
-            PosPreisEinzel: 349,
-            PosPreisTotal: 628.2,
-            PosPreisWUSTBetrag: 50.88,
-            WUSTSatz: 8.1,
-            GRabSatz: 10,
-          }),
-          line({
-            PosNr: 4,
-            VisPosNr: 4,
-            ArtNr: '1004',
-            PosBez: 'Wasser',
-            PosAnzBest: 6,
-            PosPreisBasis: 0.95,
-            PosPreisEinzel: 0.95,
-            PosPreisTotal: 5.7,
-            PosPreisWUSTBetrag: 0.15,
-            WUSTSatz: 2.6,
-          }),
-        ],
-        MWSTRekapitulation: [
-          {
-            Abschnitt: 'MWST',
-            WaehrAbk: 'CHF',
-            PosWUST: 11.9,
-            PosVSTSZiffer: '400',
-            PosWUSTSatz: 2.6,
-            PosWUSTBez: 'MWST reduzierter Satz 2,6 %',
-            PosBetragNetto: 457.7,
-            PosUSTSZiffer: '313',
-            PosWUSTCode: 'CH26',
-            PosWUSTKlasse: 'C',
-            PosUSTUZiffer: '200',
-          },
-          {
-            Abschnitt: 'MWST',
-            WaehrAbk: 'CHF',
-            PosWUST: 50.88,
-            PosVSTSZiffer: '400',
-            PosWUSTSatz: 8.1,
-            PosWUSTBez: 'MWST Normalsatz 8,1 %',
-            PosBetragNetto: 628.2,
-            PosUSTSZiffer: '303',
-            PosWUSTCode: 'CH81',
-            PosWUSTKlasse: 'C',
-            PosUSTUZiffer: '200',
-          },
-        ],
+        Positionen: DETERMINED_AS_SHOWN.Positionen,
+        MWSTRekapitulation: DETERMINED_AS_SHOWN.MWSTRekapitulation,
         Zahlung: [
           { Bezeichnung: 'Dienstleister', Wert: 'Datatrans', Key: '1' },
           { Bezeichnung: 'TransID', Wert: 'T-1', Key: '2' },
@@ -419,7 +294,7 @@ describe('orders: the price quote POST /www/auftrag/kalkulation', () => {
       'an unknown postal code (AdrCheck)',
       {
         GrundDaten: { KundNr: '10001' },
-        Adressen: { RechAdr: { ...deliveryAddress, OrtPLZ: '9999' } },
+        Adressen: { RechAdr: { ...WINTERTHUR_ADDRESS, OrtPLZ: '9999' } },
         Positionen: [{ ArtNr: '1000', Menge: 1 }],
       },
     ],
