@@ -31,10 +31,25 @@ interface CannonResult {
 
 type Db = 'sqlite' | 'postgres' | 'mssql';
 
-/** What each order looks like: prices given or determined, with or without an Idempotency-Key. */
+/**
+ * What each order looks like: prices given or determined, with or without an Idempotency-Key;
+ * `quotes`: the same bodies are then quoted (POST /www/auftrag/kalkulation) for as long.
+ */
 interface Load {
   explicit: boolean;
   idempotencyKey: boolean;
+  quotes?: boolean;
+}
+
+/** Quotes measured after the orders on the same service and database. */
+export interface QuoteResult {
+  perSecond: number;
+  p50: number;
+  p99: number;
+  quoted: number;
+  failed: number;
+  serviceCpuMs: number;
+  queries: number;
 }
 
 const ROOT = resolve(__dirname, '..');
@@ -90,13 +105,16 @@ export interface RunResult {
   benchCpuMs: number;
   queries: number;
   load: number;
+  quotes: QuoteResult | null;
 }
 
 /**
  * npm run bench -- orders [--db sqlite|postgres|mssql|both] [--seconds 10] [--connections 16]
- *   [--prices determined|explicit] [--idempotency-key] [--runs 1] [--ts-node] [--cpu-prof <dir>]
+ *   [--prices determined|explicit] [--idempotency-key] [--skip-quotes] [--runs 1] [--ts-node]
+ *   [--cpu-prof <dir>]
  *
- * 5-line web-shop orders (POST /www/auftrag, unique AuftBestellNr) through autocannon. The service
+ * 5-line web-shop orders (POST /www/auftrag, unique AuftBestellNr) through autocannon, then the
+ * same bodies quoted (POST /www/auftrag/kalkulation) for as long, unless --skip-quotes. The service
  * is compiled like `npm run build` (or run with --ts-node) and runs in its own process on
  * 127.0.0.1, so the load generator does not share its event loop; each run gets a fresh demo
  * database (a temporary SQLite file, or a temporary erp_test_* PostgreSQL database that is
@@ -122,6 +140,7 @@ export async function run(args: string[]): Promise<void> {
       'ts-node': { type: 'boolean', default: false },
       'cpu-prof': { type: 'string' },
       'idempotency-key': { type: 'boolean', default: false },
+      'skip-quotes': { type: 'boolean', default: false },
     },
   });
   const profileDir = values['cpu-prof'] === undefined ? null : resolve(values['cpu-prof']);
@@ -131,6 +150,7 @@ export async function run(args: string[]): Promise<void> {
   const load: Load = {
     explicit: values.prices === 'explicit',
     idempotencyKey: values['idempotency-key'] === true,
+    quotes: values['skip-quotes'] !== true,
   };
   const dbs: Db[] =
     values.db === 'both'
@@ -172,6 +192,15 @@ export async function run(args: string[]): Promise<void> {
             `(range ${orders[0].toFixed(0)}-${orders[orders.length - 1].toFixed(0)}), p99 median ${median(p99)} ms ` +
             `(range ${p99[0]}-${p99[p99.length - 1]}), load average ${Math.min(...load).toFixed(1)}-${Math.max(...load).toFixed(1)}`,
         );
+        const quotes = mine
+          .flatMap((r) => (r.quotes === null ? [] : [r.quotes.perSecond]))
+          .sort((a, b) => a - b);
+        if (quotes.length > 0)
+          console.log(
+            `${db.padEnd(9)} median of ${quotes.length}: ${median(quotes).toFixed(0)} quotes/s ` +
+              `(range ${quotes[0].toFixed(0)}-${quotes[quotes.length - 1].toFixed(0)}), ` +
+              `${(median(quotes) / median(orders)).toFixed(1)}x the orders`,
+          );
       }
     }
   } finally {
@@ -187,7 +216,13 @@ export function line(r: RunResult): string {
     (r.dbCpuMs === null ? '' : `, PostgreSQL ${per(r.dbCpuMs)} ms`) +
     `, load generator ${per(r.benchCpuMs)} ms; ${(r.queries / Math.max(r.created, 1)).toFixed(2)} ` +
     `${r.db === 'postgres' ? 'statements' : 'TypeORM queries (+1 write transaction)'} per order; ` +
-    `load average ${r.load.toFixed(1)}`
+    `load average ${r.load.toFixed(1)}` +
+    (r.quotes === null
+      ? ''
+      : `\n${r.db.padEnd(9)} ${r.quotes.perSecond.toFixed(0)} quotes/s (${(r.quotes.perSecond / Math.max(r.orders, 1)).toFixed(1)}x the orders), ` +
+        `p50 ${r.quotes.p50} ms, p99 ${r.quotes.p99} ms, quoted ${r.quotes.quoted}, failed ${r.quotes.failed}; ` +
+        `service CPU per quote ${(r.quotes.serviceCpuMs / Math.max(r.quotes.quoted, 1)).toFixed(2)} ms; ` +
+        `${(r.quotes.queries / Math.max(r.quotes.quoted, 1)).toFixed(2)} ${r.db === 'postgres' ? 'statements' : 'TypeORM queries'} per quote`)
   );
 }
 
@@ -245,6 +280,22 @@ export async function runOn(
       const serviceCpuMs = processCpuMs(service.child.pid as number) - cpuBefore;
       const queries = (await queryCount(service)) - queriesBefore;
       if (profile !== null) await ask(service, { profileTo: profile });
+      let quotes: QuoteResult | null = null;
+      if (load.quotes === true) {
+        await measure(service.base, token, 1, connections, load, 'quote-warm-up', QUOTE_PATH);
+        const quoteQueries = await queryCount(service);
+        const quoteCpu = processCpuMs(service.child.pid as number);
+        const qr = await measure(service.base, token, seconds, connections, load, 'quote', QUOTE_PATH);
+        quotes = {
+          perSecond: qr['2xx'] / (qr.duration || seconds),
+          p50: qr.latency.p50,
+          p99: qr.latency.p99,
+          quoted: qr['2xx'],
+          failed: qr.non2xx + qr.errors + qr.timeouts,
+          serviceCpuMs: processCpuMs(service.child.pid as number) - quoteCpu,
+          queries: (await queryCount(service)) - quoteQueries,
+        };
+      }
       let dbCpuMs: number | null = null;
       if (dbBefore && dbAfter) {
         dbCpuMs = 0;
@@ -263,6 +314,7 @@ export async function runOn(
         benchCpuMs: (bench.user + bench.system) / 1000,
         queries,
         load: loadavg()[0],
+        quotes,
       };
     } finally {
       await stop(service.child);
@@ -354,6 +406,9 @@ function shopOrder(i: number, tag: string, explicit: boolean): unknown {
   };
 }
 
+const ORDER_PATH = '/www/auftrag';
+const QUOTE_PATH = '/www/auftrag/kalkulation';
+
 function measure(
   base: string,
   token: string,
@@ -361,10 +416,11 @@ function measure(
   connections: number,
   load: Load,
   tag: string,
+  path = ORDER_PATH,
 ): Promise<CannonResult> {
   let i = 0;
   return autocannon({
-    url: `${base}/www/auftrag`,
+    url: `${base}${path}`,
     method: 'POST',
     duration: seconds,
     connections,

@@ -22,7 +22,7 @@ else
   # Not webhook-lanes: its lanes are in the process, and its 6 s bound failed at the engine's
   # round trips on a loaded machine.
   files=(
-    sql-server.mssql-spec.ts orders.e2e-spec.ts orders-concurrency.e2e-spec.ts orders-money.e2e-spec.ts
+    sql-server.mssql-spec.ts orders.e2e-spec.ts orders-quote.e2e-spec.ts orders-concurrency.e2e-spec.ts orders-money.e2e-spec.ts
     orders-offers.e2e-spec.ts customers.e2e-spec.ts idempotency.e2e-spec.ts database-concurrency.e2e-spec.ts
     charset.e2e-spec.ts addresses.e2e-spec.ts articles.e2e-spec.ts media.e2e-spec.ts scope.e2e-spec.ts
     pricing.e2e-spec.ts events.e2e-spec.ts events-processes.e2e-spec.ts

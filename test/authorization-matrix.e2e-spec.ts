@@ -72,6 +72,12 @@ describe('authorization matrix over every route', () => {
     },
     { operation: 'GET /www/adressensuche', url: '/www/adressensuche?OrtPLZ=50667', auth: 'bearer' },
     { operation: 'POST /www/auftrag', url: '/www/auftrag', body: {}, auth: 'bearer' },
+    {
+      operation: 'POST /www/auftrag/kalkulation',
+      url: '/www/auftrag/kalkulation',
+      body: newOrderBody('10001'),
+      auth: 'bearer',
+    },
     { operation: 'PUT /www/auftrag', url: '/www/auftrag', body: {}, auth: 'bearer' },
     {
       operation: 'GET /www/auftrag/{AuftNr}',

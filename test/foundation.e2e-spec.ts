@@ -65,6 +65,8 @@ describe('foundation: common layer and demo data', () => {
       ['delete', '/www/artikel/ABC', 'GET, HEAD'],
       ['post', '/health', 'GET, HEAD'],
       ['query', '/www/kunden/10001', 'GET, HEAD, PUT'],
+      // A path without parameters is not claimed by another route's parameter (/www/auftrag/:AuftNr).
+      ['get', '/www/auftrag/kalkulation', 'POST'],
     ] as const)(
       '%s %s: a path that exists without that method is 405 with Allow',
       async (method, path, allow) => {

@@ -1,5 +1,11 @@
 import request from 'supertest';
 import { OrderEntity } from '@app/erp-db';
+import {
+  DETERMINED_AS_SHOWN,
+  DETERMINED_LINES,
+  WINTERTHUR_ADDRESS,
+  WINTERTHUR_AS_SHOWN,
+} from './support/fixtures';
 import { OutboxWatch } from './support/outbox';
 import { rawSql } from './support/raw-sql';
 import { bytes, createTestApp, json, TestApp } from './support/test-app';
@@ -38,18 +44,6 @@ describe('orders: POST and GET /www/auftrag', () => {
     await lastNumber(),
   ];
 
-  const deliveryAddress = {
-    AdrSprache: 'ger',
-    AdrAnrede: '2',
-    AdrVorname: 'Anna',
-    AdrName: 'Keller',
-    AdrAdresse1: 'Seestrasse 5',
-    OrtLand: 'CH',
-    OrtName: 'winterthur',
-    OrtPLZ: '8400',
-    EmailAdress: 'anna.keller@example.ch',
-  };
-
   describe('POST', () => {
     it('creates an order with status N: 201, {data: {AuftNr}}, Location, one REST_Auft event', async () => {
       const before = await lastNumber();
@@ -86,101 +80,11 @@ describe('orders: POST and GET /www/auftrag', () => {
     });
 
     it('determines omitted prices like the article list: own list, price-list type, default type, tiers, packaging units', async () => {
-      const res = await post({
-        GrundDaten: { KundNr: '10001' },
-        Positionen: [
-          { ArtNr: '1000', Menge: 12 },
-          { ArtNr: '1000', Menge: 12, VPEinheit: 'KAR', VisPosNr: '20' },
-          { ArtNr: '1001', Menge: 2, GRabSatz: 10, VisPosNr: 30 },
-        ],
-      }).expect(201);
+      const res = await post({ GrundDaten: { KundNr: '10001' }, Positionen: DETERMINED_LINES }).expect(201);
       const order = (await get(res.body.data.AuftNr).expect(200)).body.data;
-      expect(order.Positionen).toEqual([
-        {
-          PosNr: 1,
-          VisPosNr: 1,
-          ArtNr: '1000',
-          PosBez: 'Kaffeebohnen Crème Röstung 1 kg',
-          PosAnzBest: 12,
-          PosPreisBasis: 18.5,
-          PosPreisEinzel: 18.5,
-          PosPreisTotal: 222,
-          PosPreisWUSTBetrag: 5.77,
-          VPEAnzBest: null,
-          VPEPreisEinzel: null,
-          VPEinheit: null,
-          WUSTSatz: 2.6,
-          GRabSatz: null,
-          GRabBez: null,
-        },
-        {
-          PosNr: 2,
-          VisPosNr: 20,
-          ArtNr: '1000',
-          PosBez: 'Kaffeebohnen Crème Röstung 1 kg',
-          PosAnzBest: 12,
-          PosPreisBasis: 19.1667,
-          PosPreisEinzel: 19.1667,
-          PosPreisTotal: 230,
-          PosPreisWUSTBetrag: 5.98,
-          VPEAnzBest: 2,
-          VPEPreisEinzel: 115,
-          VPEinheit: 'KAR',
-          WUSTSatz: 2.6,
-          GRabSatz: null,
-          GRabBez: null,
-        },
-        {
-          PosNr: 3,
-          VisPosNr: 30,
-          ArtNr: '1001',
-          PosBez: 'Küchenmaschine „Profi“ 1000 W',
-          PosAnzBest: 2,
-          PosPreisBasis: 349,
-          PosPreisEinzel: 349,
-          PosPreisTotal: 628.2,
-          PosPreisWUSTBetrag: 50.88,
-          VPEAnzBest: null,
-          VPEPreisEinzel: null,
-          VPEinheit: null,
-          WUSTSatz: 8.1,
-          GRabSatz: 10,
-          GRabBez: null,
-        },
-      ]);
-      expect(order.MWSTRekapitulation).toEqual([
-        {
-          Abschnitt: 'MWST',
-          WaehrAbk: 'CHF',
-          PosWUST: 11.75,
-          PosVSTSZiffer: '400',
-          PosWUSTSatz: 2.6,
-          PosWUSTBez: 'MWST reduzierter Satz 2,6 %',
-          PosBetragNetto: 452,
-          PosUSTSZiffer: '313',
-          PosWUSTCode: 'CH26',
-          PosWUSTKlasse: 'C',
-          PosUSTUZiffer: '200',
-        },
-        {
-          Abschnitt: 'MWST',
-          WaehrAbk: 'CHF',
-          PosWUST: 50.88,
-          PosVSTSZiffer: '400',
-          PosWUSTSatz: 8.1,
-          PosWUSTBez: 'MWST Normalsatz 8,1 %',
-          PosBetragNetto: 628.2,
-          PosUSTSZiffer: '303',
-          PosWUSTCode: 'CH81',
-          PosWUSTKlasse: 'C',
-          PosUSTUZiffer: '200',
-        },
-      ]);
-      expect(order.GrundDaten).toMatchObject({
-        AuftSummeNetto: 1080.2,
-        AuftSummeWUST: 62.63,
-        AuftSummeBrutto: 1142.85,
-      });
+      expect(order.Positionen).toEqual(DETERMINED_AS_SHOWN.Positionen);
+      expect(order.MWSTRekapitulation).toEqual(DETERMINED_AS_SHOWN.MWSTRekapitulation);
+      expect(order.GrundDaten).toMatchObject(DETERMINED_AS_SHOWN.totals);
     });
 
     it('prices in the leading currency by default, in WaehrAbk when given, with quantity tiers', async () => {
@@ -304,31 +208,12 @@ describe('orders: POST and GET /www/auftrag', () => {
       const addressesBefore = await count('Adressen');
       const res = await post({
         GrundDaten: { KundNr: '10001' },
-        Adressen: { LiefAdr: deliveryAddress },
+        Adressen: { LiefAdr: WINTERTHUR_ADDRESS },
         Positionen: [{ ArtNr: '1000', Menge: 1 }],
       }).expect(201);
       expect(await count('Adressen')).toBe(addressesBefore + 1);
       const order = (await get(res.body.data.AuftNr).expect(200)).body.data;
-      expect(order.Adressen.LiefAdr).toEqual({
-        AdrNr: expect.any(Number),
-        AdrSprache: 'ger',
-        EmailAdress: 'anna.keller@example.ch',
-        AdrAdresse1: 'Seestrasse 5',
-        AdrAdresse2: null,
-        AdrAnrede: 2,
-        AdrFax: null,
-        AdrFirma: null,
-        AdrFirma2: null,
-        AdrVorname: 'Anna',
-        AdrName: 'Keller',
-        AdrTelex: null,
-        AdrTf1: null,
-        AdrTf2: null,
-        OrtLand: 'CH',
-        OrtName: 'Winterthur',
-        OrtPLZ: '8400',
-        ISOLandA2: 'CH',
-      });
+      expect(order.Adressen.LiefAdr).toEqual({ AdrNr: expect.any(Number), ...WINTERTHUR_AS_SHOWN });
       expect(order.Adressen.KontaktAdr.AdrFirma).toBe('Muster AG');
       const [customer] = await q<{ KundLief: number }>(
         `SELECT "KundLief" FROM "Debitor" WHERE "DebiNr" = '10001'`,
@@ -344,7 +229,7 @@ describe('orders: POST and GET /www/auftrag', () => {
       const before = await snapshot();
       const res = await post({
         GrundDaten: { KundNr: '10001' },
-        Adressen: { RechAdr: { ...deliveryAddress, OrtPLZ: '9999' } },
+        Adressen: { RechAdr: { ...WINTERTHUR_ADDRESS, OrtPLZ: '9999' } },
         Positionen: [{ ArtNr: '1000', Menge: 1 }],
       }).expect(422);
       expect(res.body.error).toBe('unprocessable');
@@ -622,7 +507,7 @@ describe('orders: POST and GET /www/auftrag', () => {
       await events.reset();
       const res = await post({
         GrundDaten: { KundNr: '10001', AuftBestellNr: 'SHOP-T-FAIL' },
-        Adressen: { LiefAdr: deliveryAddress },
+        Adressen: { LiefAdr: WINTERTHUR_ADDRESS },
         Positionen: [
           { ArtNr: '1000', Menge: 1 },
           { ArtNr: '1001', Menge: 1 },

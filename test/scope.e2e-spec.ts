@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { rawSql } from './support/raw-sql';
 import { newCustomerBody, newOrderBody } from './support/fixtures';
-import { addUserWithToken, createTestApp, json, TestApp } from './support/test-app';
+import { createTestApp, json, scopeUsers, TestApp } from './support/test-app';
 
 const newCustomer = newCustomerBody;
 const order = newOrderBody;
@@ -24,10 +24,7 @@ describe('D12 object-level scoping', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    auth.demo = `Bearer ${await t.token('demo')}`;
-    auth.admin = `Bearer ${await t.token('admin')}`;
-    auth.other = `Bearer ${await addUserWithToken(t, { name: 'other', role: 'shop', webshop: 'OTHER' }, 'other-secret')}`;
-    auth.sync = `Bearer ${await addUserWithToken(t, { name: 'erp-sync', role: 'shop' }, 'sync-secret')}`;
+    Object.assign(auth, await scopeUsers(t));
   });
   afterAll(async () => {
     await t.close();

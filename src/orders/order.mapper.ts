@@ -1,23 +1,25 @@
 import { addressFields } from '../addresses/address.mapper';
 import { isoUtc } from '../common/http/dates';
 import { Decimal, toJsonNumber } from '../common/money';
-import { summarize } from './order-calculation';
+import { LineAmounts, summarize } from './order-calculation';
 import {
   OrderAddressDto,
-  OrderAddressesDto,
   OrderDetailDto,
-  OrderHeaderDto,
   OrderLineDto,
+  OrderQuoteDto,
+  OrderQuoteHeaderDto,
   PaymentDto,
   TaxRecapEntryDto,
 } from './dto/order-response.dto';
 import { TaxCodeInfo } from './ports/order-reference-data';
 import {
   ORDER_ADDRESS_ROLES,
+  OrderAddressData,
+  OrderAddressRole,
   OrderHead,
   OrderLine,
+  OrderPayment,
   StoredOrder,
-  StoredOrderAddress,
 } from './ports/orders.repository';
 
 /** The fixed marker every MWSTRekapitulation entry carries in `Abschnitt`. */
@@ -46,9 +48,9 @@ export function isoCountry(ortLand: string | null): string | null {
 const num = (d: Decimal | null): number | null => (d === null ? null : toJsonNumber(d));
 const date = (d: Date | null): string | null => (d === null ? null : isoUtc(d));
 
-function header(h: OrderHead): OrderHeaderDto {
+/** The head fields but the number (a quote has none). */
+function header(h: Omit<OrderHead, 'AuftNr'>): OrderQuoteHeaderDto {
   return {
-    AuftNr: h.AuftNr,
     AuftBez: h.AuftBez,
     AuftBestellNr: h.AuftBestellNr,
     AuftBestellRef: h.AuftBestellRef,
@@ -75,7 +77,9 @@ function header(h: OrderHead): OrderHeaderDto {
   };
 }
 
-function address(a: StoredOrderAddress): OrderAddressDto {
+function address<N extends number | null>(
+  a: OrderAddressData & { AdrNr: N },
+): Omit<OrderAddressDto, 'AdrNr'> & { AdrNr: N } {
   return { AdrNr: a.AdrNr, ...addressFields(a), ISOLandA2: isoCountry(a.OrtLand) };
 }
 
@@ -99,8 +103,11 @@ function line(l: OrderLine): OrderLineDto {
   };
 }
 
-/** One recap entry per tax code and rate, summed from the stored lines (never stored itself). */
-export function taxRecap(order: StoredOrder, taxCodes: Map<string, TaxCodeInfo>): TaxRecapEntryDto[] {
+/** One recap entry per tax code and rate, summed from the lines (never stored itself). */
+export function taxRecap(
+  order: { head: { WaehrAbk: string }; lines: LineAmounts[] },
+  taxCodes: Map<string, TaxCodeInfo>,
+): TaxRecapEntryDto[] {
   return summarize(order.lines, new Decimal(0.01)).perRate.map((r) => {
     const code = r.code === null ? undefined : taxCodes.get(r.code);
     return {
@@ -119,22 +126,51 @@ export function taxRecap(order: StoredOrder, taxCodes: Map<string, TaxCodeInfo>)
   });
 }
 
-/** Whitelists the stored order into the API shape of GET /www/auftrag/{AuftNr}. */
-export function toOrderDetail(order: StoredOrder, taxCodes: Map<string, TaxCodeInfo>): OrderDetailDto {
-  const adressen: OrderAddressesDto = {};
+/** An order as GET shows it, stored or (a quote) not: addresses without a number are not stored. */
+interface ShownOrder<N extends number | null> {
+  head: Omit<OrderHead, 'AuftNr'>;
+  lines: OrderLine[];
+  addresses: Partial<Record<OrderAddressRole, OrderAddressData & { AdrNr: N }>>;
+  payments: OrderPayment[];
+}
+
+/** What POST would store for a body: the customer's own addresses with their AdrNr, the body's with null. */
+export type QuotedOrder = ShownOrder<number | null>;
+
+/** Every section but GrundDaten, whitelisted into the API shape. */
+function sections<N extends number | null>(order: ShownOrder<N>) {
+  const adressen: Partial<Record<OrderAddressRole, ReturnType<typeof address<N>>>> = {};
   for (const role of ORDER_ADDRESS_ROLES) {
-    const stored = order.addresses[role];
-    if (stored !== undefined) adressen[role] = address(stored);
+    const shown = order.addresses[role];
+    if (shown !== undefined) adressen[role] = address(shown);
   }
   const zahlung: PaymentDto[] = order.payments.map((p) => ({
     Bezeichnung: p.Bezeichnung,
     Wert: p.Wert,
     Key: p.Key,
   }));
+  return { adressen, positionen: order.lines.map(line), zahlung };
+}
+
+/** Whitelists the stored order into the API shape of GET /www/auftrag/{AuftNr}. */
+export function toOrderDetail(order: StoredOrder, taxCodes: Map<string, TaxCodeInfo>): OrderDetailDto {
+  const { adressen, positionen, zahlung } = sections(order);
+  return {
+    GrundDaten: { AuftNr: order.head.AuftNr, ...header(order.head) },
+    Adressen: adressen,
+    Positionen: positionen,
+    MWSTRekapitulation: taxRecap(order, taxCodes),
+    Zahlung: zahlung,
+  };
+}
+
+/** The same shape for an order that is only priced: no AuftNr, AdrNr null for the body's addresses. */
+export function toOrderQuote(order: QuotedOrder, taxCodes: Map<string, TaxCodeInfo>): OrderQuoteDto {
+  const { adressen, positionen, zahlung } = sections(order);
   return {
     GrundDaten: header(order.head),
     Adressen: adressen,
-    Positionen: order.lines.map(line),
+    Positionen: positionen,
     MWSTRekapitulation: taxRecap(order, taxCodes),
     Zahlung: zahlung,
   };

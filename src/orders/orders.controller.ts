@@ -21,6 +21,7 @@ import { OrderNumberParam } from './dto/order-number.param';
 import {
   OfferConvertedResponseDto,
   OrderCreatedResponseDto,
+  OrderQuoteResponseDto,
   OrderResponseDto,
 } from './dto/order-response.dto';
 import { OrdersService } from './orders.service';
@@ -54,6 +55,29 @@ export class OrdersController {
     const result = await this.orders.create(dto, user);
     void reply.status(result.created ? 201 : 200).header('Location', this.location(req, result.AuftNr));
     return { data: { AuftNr: result.AuftNr } };
+  }
+
+  /** Not @Idempotent: a quote changes nothing, and a key sent with it stays free for the order. */
+  @Post('kalkulation')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Prices an order without storing it: the order POST /www/auftrag would create from this body',
+    description:
+      'Takes the body of POST /www/auftrag with its validation, web-shop scope and price determination and ' +
+      'answers the order in the shape of GET /www/auftrag/{AuftNr}, without AuftNr. Draws no number, ' +
+      'stores nothing, records no event; an Idempotency-Key header is ignored.',
+  })
+  @ApiOkResponse({ type: OrderQuoteResponseDto, description: 'What the order would be, to the cent' })
+  @ApiBadRequestResponse({ description: 'Invalid body (info.fields lists every problem), as for POST' })
+  @ApiConflictResponse({
+    description:
+      'An order with this KundNr + AuftBestellNr exists already (info.AuftNr); POST would create nothing',
+  })
+  @ApiUnprocessableEntityResponse({
+    description: 'Unknown customer, article, packaging unit or price, as for POST',
+  })
+  async quote(@Body() dto: CreateOrderDto, @CurrentUser() user: AuthUser): Promise<OrderQuoteResponseDto> {
+    return { data: await this.orders.quote(dto, user) };
   }
 
   @Put()

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AddressCheckModule } from '../addresses/address-check.module';
+import { TypeOrmAddressesPersistenceModule } from '../addresses/adapters/typeorm/typeorm-addresses-persistence.module';
 import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { PricingModule } from '../pricing/pricing.module';
 import { TypeOrmOrdersPersistenceModule } from './adapters/typeorm/typeorm-orders-persistence.module';
@@ -13,6 +14,7 @@ import { EventsModule } from '../events/events.module';
     TypeOrmOrdersPersistenceModule,
     PricingModule,
     AddressCheckModule,
+    TypeOrmAddressesPersistenceModule,
     IdempotencyModule,
   ],
   controllers: [OrdersController],

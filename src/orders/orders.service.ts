@@ -2,6 +2,7 @@ import { toNewAddress } from '../addresses/address.mapper';
 import { Injectable } from '@nestjs/common';
 import { AddressCheckService } from '../addresses/address-check.service';
 import { AddressInputDto } from '../addresses/dto/address-input.dto';
+import { AddressesRepository } from '../addresses/ports/addresses.repository';
 import { AuthUser, userWebshop } from '../auth/auth-user';
 import { ApiError, FieldProblem } from '../common/errors/api-error';
 import { Decimal, dec } from '../common/money';
@@ -10,16 +11,18 @@ import { webshopScope } from '../scope/customer-scope';
 import { PriceDetermination } from '../pricing/ports/price-determination';
 import { ConvertOfferDto } from './dto/convert-offer.dto';
 import { CreateOrderDto } from './dto/create-order.dto';
-import { OrderDetailDto } from './dto/order-response.dto';
+import { OrderDetailDto, OrderQuoteDto } from './dto/order-response.dto';
 import { PaymentInputDto } from './dto/payment-input.dto';
 import { offerMismatch, orderFromOffer } from './offer-conversion';
 import { summarize } from './order-calculation';
 import { checkLines, priceLines } from './order-lines';
-import { toOrderDetail } from './order.mapper';
+import { QuotedOrder, toOrderDetail, toOrderQuote } from './order.mapper';
 import { parseIsoDateTime } from './dto/order-validators';
-import { OrderCustomer, OrderReferenceData } from './ports/order-reference-data';
+import { OrderCustomer, OrderReferenceData, TaxCodeInfo } from './ports/order-reference-data';
 import {
+  NewOrder,
   NewOrderAddress,
+  numberedPayments,
   ORDER_ADDRESS_ROLES,
   OrderPayment,
   OrdersRepository,
@@ -27,6 +30,16 @@ import {
 
 /** Largest gross total an order may reach: 15 significant digits stay exact as JSON numbers. */
 const MAX_ORDER_TOTAL = new Decimal('9999999999999.99');
+
+/** A body checked and priced: what POST stores, or the order its KundNr + AuftBestellNr names already. */
+type PreparedOrder =
+  | { existingAuftNr: string }
+  | {
+      existingAuftNr: null;
+      order: NewOrder;
+      /** The tax codes of the lines, for the recap. */
+      taxCodes: Map<string, TaxCodeInfo>;
+    };
 
 export interface OrderCreation {
   AuftNr: string;
@@ -42,6 +55,7 @@ export class OrdersService {
     private readonly prices: PriceDetermination,
     private readonly addressCheck: AddressCheckService,
     private readonly events: EventRecorder,
+    private readonly customerAddresses: AddressesRepository,
   ) {}
 
   /** D12: orders and offers follow their customer (the scope test runs in the order's read). */
@@ -67,6 +81,49 @@ export class OrdersService {
   }
 
   async create(dto: CreateOrderDto, user: AuthUser): Promise<OrderCreation> {
+    const prepared = await this.prepare(dto, user);
+    if (prepared.existingAuftNr !== null) return { AuftNr: prepared.existingAuftNr, created: false };
+    const { order } = prepared;
+    return this.events.record(
+      { event: 'REST_Auft', action: 'created', user: user.name },
+      (event) => this.orders.create(order, event),
+      (outcome) => outcome.created,
+    );
+  }
+
+  /**
+   * The order POST would create from this body, priced by the same code and shown like GET; reads
+   * only: no number is drawn, nothing is stored, no event is recorded.
+   */
+  async quote(dto: CreateOrderDto, user: AuthUser): Promise<OrderQuoteDto> {
+    // The customer's addresses (for the roles the body does not override, as GET will show them)
+    // are read beside the preparation, in the same scope: no round trip more than POST's.
+    const [prepared, own] = await Promise.all([
+      this.prepare(dto, user),
+      this.customerAddresses.customerAddresses(dto.GrundDaten.KundNr, webshopScope(user)),
+    ]);
+    if (prepared.existingAuftNr !== null) {
+      const auftNr = prepared.existingAuftNr;
+      throw ApiError.conflict(
+        `Order ${auftNr} has this KundNr and AuftBestellNr already; POST would answer it and create nothing.`,
+        { AuftNr: auftNr },
+      );
+    }
+    const { order, taxCodes } = prepared;
+    const byNr = new Map((own?.addresses ?? []).map((a) => [a.AdrNr, a]));
+    const addresses: QuotedOrder['addresses'] = {};
+    for (const a of order.addresses) {
+      const shown = 'AdrNr' in a ? byNr.get(a.AdrNr) : { ...a.address, AdrNr: null };
+      if (shown !== undefined) addresses[a.role] = shown;
+    }
+    return toOrderQuote({ ...order, addresses, payments: numberedPayments(order.payments) }, taxCodes);
+  }
+
+  /**
+   * What POST stores for a body, checked and priced (D5, D7, D12): the order without its number,
+   * or the order that has the body's KundNr + AuftBestellNr already.
+   */
+  private async prepare(dto: CreateOrderDto, user: AuthUser): Promise<PreparedOrder> {
     const h = dto.GrundDaten;
     const bestellNr = h.AuftBestellNr ?? null;
     const company = await this.reference.company();
@@ -86,7 +143,7 @@ export class OrdersService {
       this.reference.cashRounding(waehrAbk),
       h.StaoNr == null ? true : this.reference.storeExists(h.StaoNr),
     ]);
-    if (found.existingAuftNr !== null) return { AuftNr: found.existingAuftNr, created: false };
+    if (found.existingAuftNr !== null) return { existingAuftNr: found.existingAuftNr };
     const { articles, orderable, customer } = found;
 
     const problems: FieldProblem[] = [];
@@ -113,45 +170,38 @@ export class OrdersService {
     const addresses = await this.orderAddresses(dto, customer);
 
     const now = new Date();
-    return this.events.record(
-      { event: 'REST_Auft', action: 'created', user: user.name },
-      (event) =>
-        this.orders.create(
-          {
-            head: {
-              AuftStatus: 'N',
-              KundNr: customer.DebiNr,
-              AuftBez: h.AuftBez ?? null,
-              AuftBestellNr: bestellNr,
-              AuftBestellRef: h.AuftBestellRef ?? null,
-              AuftBestellT: h.AuftBestellT == null ? null : parseIsoDateTime(h.AuftBestellT),
-              AuftLieferT: h.AuftLieferT == null ? null : parseIsoDateTime(h.AuftLieferT),
-              WaehrAbk: waehrAbk,
-              AuftKomment: h.AuftKomment ?? null,
-              KTNr: h.KTNr ?? customer.KTNr,
-              StaoNr: h.StaoNr ?? null,
-              KundBedTyp: h.KundBedTyp ?? null,
-              AuftLiefKost: h.AuftLiefKost == null ? null : dec(h.AuftLiefKost),
-              PreisListNr: customer.PreisListNr,
-              PreisListTyp: customer.PreisListTyp,
-              WUSTCode: customer.WUSTCode,
-              AuftSummeNetto: totals.net,
-              AuftSummeWUST: totals.tax,
-              AuftSummeBrutto: totals.gross,
-              OffertNr: null,
-              FolgeAuftNr: null,
-              ErfasstVon: user.name,
-              AuftErf: now,
-              GeaendertAm: now,
-            },
-            lines: priced.lines,
-            addresses,
-            payments: payments(dto.Zahlung),
-          },
-          event,
-        ),
-      (outcome) => outcome.created,
-    );
+    const order: NewOrder = {
+      head: {
+        AuftStatus: 'N',
+        KundNr: customer.DebiNr,
+        AuftBez: h.AuftBez ?? null,
+        AuftBestellNr: bestellNr,
+        AuftBestellRef: h.AuftBestellRef ?? null,
+        AuftBestellT: h.AuftBestellT == null ? null : parseIsoDateTime(h.AuftBestellT),
+        AuftLieferT: h.AuftLieferT == null ? null : parseIsoDateTime(h.AuftLieferT),
+        WaehrAbk: waehrAbk,
+        AuftKomment: h.AuftKomment ?? null,
+        KTNr: h.KTNr ?? customer.KTNr,
+        StaoNr: h.StaoNr ?? null,
+        KundBedTyp: h.KundBedTyp ?? null,
+        AuftLiefKost: h.AuftLiefKost == null ? null : dec(h.AuftLiefKost),
+        PreisListNr: customer.PreisListNr,
+        PreisListTyp: customer.PreisListTyp,
+        WUSTCode: customer.WUSTCode,
+        AuftSummeNetto: totals.net,
+        AuftSummeWUST: totals.tax,
+        AuftSummeBrutto: totals.gross,
+        OffertNr: null,
+        FolgeAuftNr: null,
+        ErfasstVon: user.name,
+        AuftErf: now,
+        GeaendertAm: now,
+      },
+      lines: priced.lines,
+      addresses,
+      payments: payments(dto.Zahlung),
+    };
+    return { existingAuftNr: null, order, taxCodes };
   }
 
   /** PUT: the offer becomes an order once (D5); a template offer only for a matching customer. */

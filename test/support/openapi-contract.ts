@@ -160,6 +160,9 @@ export function watchContract(fastify: FastifyInstance, problems: string[], chec
   fastify.addHook('onSend', async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const route = req.routeOptions.url;
     if (route === undefined || route.startsWith('/docs') || req.method === 'HEAD') return payload;
+    // The method check answers 405 before any operation runs, also where Fastify matched another
+    // route's parameter (GET /www/auftrag/kalkulation is not GET /www/auftrag/{AuftNr}).
+    if (reply.statusCode === 405) return payload;
     contract ??= load();
     const exchange = {
       method: req.method,

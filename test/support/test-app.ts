@@ -118,6 +118,19 @@ export async function addUserWithToken(t: TestApp, user: NewUserRequest, passwor
   return res.body.access_token as string;
 }
 
+/**
+ * Authorization headers of the scope tests' users: demo (web shop SHOP), admin, "other" (web shop
+ * OTHER) and "erp-sync" (no web shop, an integration).
+ */
+export async function scopeUsers(t: TestApp): Promise<Record<'demo' | 'other' | 'sync' | 'admin', string>> {
+  return {
+    demo: `Bearer ${await t.token('demo')}`,
+    admin: `Bearer ${await t.token('admin')}`,
+    other: `Bearer ${await addUserWithToken(t, { name: 'other', role: 'shop', webshop: 'OTHER' }, 'other-secret')}`,
+    sync: `Bearer ${await addUserWithToken(t, { name: 'erp-sync', role: 'shop' }, 'sync-secret')}`,
+  };
+}
+
 /** Settings that put another test app on the database of `first` (two instances behind a balancer). */
 export function sameDatabase(first: TestApp): Record<string, string> {
   return {

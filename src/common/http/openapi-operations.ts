@@ -18,6 +18,7 @@ export const OPERATION_IDS = new Map<string, string>([
   ['PATCH /www/adressen/{AdrNr}', 'updateAddress'],
   ['GET /www/adressensuche', 'searchCustomerByAddress'],
   ['POST /www/auftrag', 'createOrder'],
+  ['POST /www/auftrag/kalkulation', 'quoteOrder'],
   ['PUT /www/auftrag', 'convertOffer'],
   ['GET /www/auftrag/{AuftNr}', 'getOrder'],
   ['POST /www/zugferd', 'processEInvoice'],
@@ -34,6 +35,8 @@ export const OPERATION_IDS = new Map<string, string>([
 interface Link {
   operationId: string;
   parameters: Record<string, string>;
+  /** A runtime expression the target's request body comes from. */
+  requestBody?: string;
   description: string;
 }
 
@@ -55,6 +58,20 @@ export const LINKS = new Map<string, Record<string, Link>>([
   ['POST /www/auftrag 201', createdOrder],
   ['POST /www/auftrag 200', createdOrder],
   ['PUT /www/auftrag 201', createdOrder],
+  [
+    'POST /www/auftrag/kalkulation 200',
+    {
+      CreateOrder: {
+        ...link('createOrder', {}, 'Place the order: the same body creates the order this quote shows.'),
+        requestBody: '$request.body',
+      },
+      GetCustomer: link(
+        'getCustomer',
+        { DebiNr: '$response.body#/data/GrundDaten/KundNr' },
+        'The customer of the order.',
+      ),
+    },
+  ],
   [
     'GET /www/auftrag/{AuftNr} 200',
     {

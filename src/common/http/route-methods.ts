@@ -22,13 +22,24 @@ export class RouteMethods {
     this.routes.set(url, route);
   }
 
-  /** The methods some route answers for this path (no query), sorted; empty when no route has it. */
+  /**
+   * The methods some route answers for this path (no query), sorted; empty when no route has it. A
+   * path that is itself a route without parameters (`/www/auftrag/kalkulation`) answers only that
+   * route's methods: a parameter of another route (`/www/auftrag/:AuftNr`) does not claim it.
+   */
   allowedFor(path: string): string[] {
+    const exact = this.staticMethods(path);
+    if (exact !== undefined) return [...exact].sort();
     const allowed = new Set<string>();
     for (const { pattern, methods } of this.routes.values()) {
       if (pattern.test(path)) methods.forEach((method) => allowed.add(method));
     }
     return [...allowed].sort();
+  }
+
+  /** The methods of the route without parameters whose path this is, if there is one. */
+  staticMethods(path: string): ReadonlySet<string> | undefined {
+    return path.includes(':') ? undefined : this.routes.get(path)?.methods;
   }
 }
 
@@ -37,8 +48,11 @@ export function answerMethodNotAllowed(fastify: FastifyInstance): void {
   const routes = new RouteMethods();
   fastify.addHook('onRoute', (route) => routes.add(route.url, [route.method].flat()));
   fastify.addHook('onRequest', async (req: FastifyRequest) => {
-    if (req.routeOptions.url !== undefined) return;
+    const matched = req.routeOptions.url;
+    // Fastify routes GET /www/auftrag/kalkulation to GET /www/auftrag/:AuftNr; that path is POST's.
+    if (matched !== undefined && !matched.includes(':')) return;
     const path = req.url.split('?')[0];
+    if (matched !== undefined && routes.staticMethods(path) === undefined) return;
     const allowed = routes.allowedFor(path);
     if (allowed.length === 0) return;
     throw new ApiError(

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 
 const nullableString = { type: String, nullable: true } as const;
 const nullableNumber = { type: Number, nullable: true } as const;
@@ -132,4 +132,36 @@ export class OrderDetailDto {
 export class OrderResponseDto {
   @ApiProperty({ type: OrderDetailDto })
   data!: OrderDetailDto;
+}
+
+/** GrundDaten of a quote: the order's fields but its number, which only storing the order draws. */
+export class OrderQuoteHeaderDto extends OmitType(OrderHeaderDto, ['AuftNr'] as const) {}
+
+export class QuotedAddressDto extends OmitType(OrderAddressDto, ['AdrNr'] as const) {
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: "The customer's address; null for an address of the body, numbered when the order is stored",
+  })
+  AdrNr!: number | null;
+}
+
+export class QuotedAddressesDto {
+  @ApiPropertyOptional({ type: QuotedAddressDto }) KontaktAdr?: QuotedAddressDto;
+  @ApiPropertyOptional({ type: QuotedAddressDto }) LiefAdr?: QuotedAddressDto;
+  @ApiPropertyOptional({ type: QuotedAddressDto }) RechAdr?: QuotedAddressDto;
+}
+
+/** The order POST would create from the same body, in the shape of GET /www/auftrag/{AuftNr}. */
+export class OrderQuoteDto {
+  @ApiProperty({ type: OrderQuoteHeaderDto }) GrundDaten!: OrderQuoteHeaderDto;
+  @ApiProperty({ type: QuotedAddressesDto }) Adressen!: QuotedAddressesDto;
+  @ApiProperty({ type: [OrderLineDto] }) Positionen!: OrderLineDto[];
+  @ApiProperty({ type: [TaxRecapEntryDto] }) MWSTRekapitulation!: TaxRecapEntryDto[];
+  @ApiProperty({ type: [PaymentDto] }) Zahlung!: PaymentDto[];
+}
+
+export class OrderQuoteResponseDto {
+  @ApiProperty({ type: OrderQuoteDto })
+  data!: OrderQuoteDto;
 }

@@ -60,6 +60,11 @@ export interface OrderPayment {
   Wert: string | null;
 }
 
+/** The payments of an order with their Key: "1", "2", … in the order sent (unique inside the order). */
+export function numberedPayments(payments: Array<Omit<OrderPayment, 'Key'>>): OrderPayment[] {
+  return payments.map((p, i) => ({ Key: String(i + 1), ...p }));
+}
+
 export interface StoredOrder {
   head: OrderHead;
   lines: OrderLine[];

@@ -8,7 +8,7 @@ import {
 import { ObjectLiteral } from 'typeorm';
 import { BatchStep, CHUNK, DRAWN_NUMBER, GeneratedKey, WriteBatch } from '../../../database/unit-of-work';
 import type { PendingEvent } from '../../../events/erp-events';
-import { NewOrder } from '../../ports/orders.repository';
+import { NewOrder, numberedPayments } from '../../ports/orders.repository';
 import { addressRow } from '../../../addresses/adapters/typeorm/address-row';
 import { lineRow, orderRow } from './order-rows';
 
@@ -83,7 +83,7 @@ function orderSteps(order: NewOrder): BatchStep[] {
   for (let i = 0; i < lines.length; i += CHUNK)
     steps.push({ kind: 'insert', target: OrderLineEntity, rows: lines.slice(i, i + CHUNK) });
   if (roles.length > 0) steps.push({ kind: 'insert', target: OrderAddressEntity, rows: roles });
-  const payments = order.payments.map((p, i) => ({ AuftNr: DRAWN_NUMBER, Key: String(i + 1), ...p }));
+  const payments = numberedPayments(order.payments).map((p) => ({ AuftNr: DRAWN_NUMBER, ...p }));
   for (let i = 0; i < payments.length; i += CHUNK)
     steps.push({ kind: 'insert', target: OrderPaymentEntity, rows: payments.slice(i, i + CHUNK) });
   return steps;
