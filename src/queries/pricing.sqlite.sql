@@ -28,4 +28,4 @@ WHERE pl."WaehrAbk" = +?
 -- prices
 SELECT "PreisListNr", "ArtNr", "VPEinheit", "AbAnzahl", "BisAnzahl", "PreisList", "GeaendertAm"
 FROM "Preis"
-WHERE "PreisListNr" IN (?, ?) AND "ArtNr" IN (?, ?);
+WHERE "PreisListNr" IN (+?, +?) AND "ArtNr" IN (+?, +?);

@@ -28,12 +28,12 @@ async function sentOn(type: DbType): Promise<Array<{ feature: string; name: stri
       const { callsOn } = await import('../../test/support/adapter-calls');
       const { recordingDatabase } = await import('../../test/support/recording-databases');
       const sqliteConnections = await import('../database/sqlite-connection');
-      const { dataSource, sent, sqlite } = await recordingDatabase(type);
+      const { dataSource, sent, sqlite, reader } = await recordingDatabase(type);
       jest.spyOn(sqliteConnections, 'sqliteConnection').mockReturnValue(sqlite);
       jest
         .spyOn(sqliteConnections, 'sqliteConnectionForReads')
         .mockReturnValue(type === 'sqlite' ? sqlite : null);
-      for (const [feature, name, work] of callsOn(type, dataSource)) {
+      for (const [feature, name, work] of callsOn(type, dataSource, reader)) {
         const from = sent.length;
         // A call that fails on a recorded answer (7 where a text or date belongs) has sent its statements.
         await work().catch(() => undefined);

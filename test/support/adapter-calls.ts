@@ -10,7 +10,7 @@ import {
   OrderEntity,
   PostalCodeEntity,
 } from '@app/erp-db';
-import { DataSourceReader } from '../../src/database/sql-reader';
+import { SqlReader } from '../../src/database/sql-reader';
 import { unitOfWorkFor } from '../../src/database/unit-of-work.module';
 import {
   atMost,
@@ -42,14 +42,13 @@ const AT = new Date('2026-03-01T10:00:00Z');
 /** A call of an adapter: the file (feature) its statements go to, what it is, and the call. */
 export type Call = [feature: string, name: string, work: () => Promise<unknown>];
 
-export function callsOn(type: DbType, dataSource: DataSource): Call[] {
+export function callsOn(type: DbType, dataSource: DataSource, reader: SqlReader): Call[] {
   const config = loadAppConfig(
     type === 'sqlite'
       ? { DB_TYPE: 'sqlite' }
       : { DB_TYPE: type, DATABASE_URL: `${type === 'mssql' ? 'mssql' : 'postgres'}://u:x@localhost/erp` },
   );
   const writes = unitOfWorkFor(dataSource);
-  const reader = new DataSourceReader(dataSource);
   const repository = dataSource.getRepository.bind(dataSource);
   const articles = new TypeOrmArticleCatalogue(dataSource, reader, config);
   const prices = new TypeOrmPriceSources(dataSource, reader);

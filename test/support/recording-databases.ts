@@ -4,7 +4,12 @@ import { Readable } from 'node:stream';
 import { DataSource, DataSourceOptions, EntityManager } from 'typeorm';
 import { Broadcaster } from 'typeorm/subscriber/Broadcaster';
 import { DbType, ERP_ENTITIES } from '@app/erp-db';
+import * as sqliteDriver from '@app/erp-db/sqlite-driver';
+import { PostgresReader } from '../../src/database/postgres-reader';
 import { SqliteConnection } from '../../src/database/sqlite-connection';
+import { DataSourceReader, SqlReader } from '../../src/database/sql-reader';
+import { SqliteReadPool } from '../../src/database/sqlite-read-pool';
+import runRead from '../../src/database/sqlite-read-worker';
 
 /** What a recorded statement is answered with: its rows and, for a write, the rows it changed. */
 export type Answer = (sql: string) => { records: unknown[]; affected?: number };
@@ -40,12 +45,13 @@ const OPTIONS: Record<DbType, DataSourceOptions> = {
  * (repositories, query builders, `queryNamed`, the SQL Server unit of work), the PostgreSQL
  * client of prepared statements (`queryPreparedNamed`, the PostgreSQL unit of work), and on
  * SQLite the service's own connection (`sqliteConnection()`, the SQLite unit of work, reads run
- * at once) when `sqliteConnection` returns the one given here.
+ * at once) when `sqliteConnection` returns the one given here, and `reader`, the SqlReader of the
+ * database (on SQLite its read thread's code, run here).
  */
 export async function recordingDatabase(
   type: DbType,
   answer: Answer = oneRow,
-): Promise<{ dataSource: DataSource; sent: string[]; sqlite: SqliteConnection }> {
+): Promise<{ dataSource: DataSource; sent: string[]; sqlite: SqliteConnection; reader: SqlReader }> {
   const sent: string[] = [];
   const dataSource = new DataSource({ ...OPTIONS[type], entities: ERP_ENTITIES } as DataSourceOptions);
   // The entity metadata, as initialize() builds it, without a connection.
@@ -95,5 +101,49 @@ export async function recordingDatabase(
     open: true,
     close: () => undefined,
   };
-  return { dataSource, sent, sqlite: new SqliteConnection(database as unknown as Database) };
+  return {
+    dataSource,
+    sent,
+    sqlite: new SqliteConnection(database as unknown as Database),
+    reader: readerOf(type, dataSource, database, record),
+  };
+}
+
+/**
+ * The SqlReader the service uses on the database, its statements recorded: on SQLite the read
+ * pool with its thread's code run in this thread, on PostgreSQL the reader on the DataSource's
+ * pool, on SQL Server the DataSource.
+ */
+function readerOf(
+  type: DbType,
+  dataSource: DataSource,
+  database: { prepare(text: string): object },
+  record: (sql: string) => { records: unknown[] },
+): SqlReader {
+  if (type === 'postgres') {
+    const pool = {
+      query: ({ text }: { text: string }) => Promise.resolve({ rows: record(text).records.map(() => []) }),
+    };
+    Object.assign(dataSource.driver, { master: pool });
+    return new PostgresReader(dataSource);
+  }
+  if (type === 'mssql') return new DataSourceReader(dataSource);
+  // The thread's connection: its statements as those of the service's own connection, rows as
+  // arrays; SQLite's JSON form of the rows refused, so every read runs as the text it prepares.
+  const threadConnection = {
+    pragma: () => undefined,
+    function: () => undefined,
+    prepare: (text: string) => {
+      if (text.startsWith('SELECT json_group_array(')) throw new Error('not recorded');
+      const statement = database.prepare(text) as { all(): unknown[] };
+      const rows = () => statement.all().map(() => []);
+      return { raw: () => ({ all: rows, iterate: rows, columns: () => [] }) };
+    },
+  };
+  jest.spyOn(sqliteDriver, 'sqliteDriver').mockReturnValue(function Driver() {
+    return threadConnection;
+  } as never);
+  return Object.assign(Object.create(SqliteReadPool.prototype) as SqliteReadPool, {
+    pool: { run: (task: Parameters<typeof runRead>[0]) => Promise.resolve(runRead(task)) },
+  });
 }
