@@ -240,6 +240,23 @@ export function callsOn(type: DbType, dataSource: DataSource, reader: SqlReader)
     ['postal-codes', 'townsFor', () => postalCodes.townsFor('CH', '8000')],
     ['scope', 'customersOf', () => scope.customersOf('SHOP', ['10001', '10002'])],
     ['scope', 'addressOf', () => scope.addressOf('SHOP', 1)],
+    ['auth', 'tokens.save', () => tokens.save('hash', 1, AT, AT)],
+    [
+      'auth',
+      'users.create',
+      () => users.create({ name: 'u', passwordHash: 'h', role: 'admin', webshop: null, usage: null }),
+    ],
+    [
+      'auth',
+      'users.setDisabled',
+      () => users.setDisabled('u', true, { userId: 1, at: AT, webhookReason: 'r' }),
+    ],
+    [
+      'auth',
+      'users.setPasswordHash',
+      () => users.setPasswordHash('u', 'h', { userId: 1, at: AT, webhookReason: 'r' }),
+    ],
+    ['auth', 'users.endAccess', () => users.endAccess({ userId: 1, at: AT, webhookReason: 'r' })],
     ['auth', 'tokens.findValid', () => tokens.findValid('hash', AT)],
     ['auth', 'tokens.revokeAllOf', () => tokens.revokeAllOf(1, AT)],
     ['auth', 'tokens.deleteExpiredBefore', () => tokens.deleteExpiredBefore(AT)],
