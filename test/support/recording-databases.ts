@@ -51,9 +51,11 @@ const OPTIONS: Record<DbType, DataSourceOptions> = {
 export async function recordingDatabase(
   type: DbType,
   answer: Answer = oneRow,
+  // The entities it knows (all; a part where their column types are of another database).
+  entities: DataSourceOptions['entities'] = ERP_ENTITIES,
 ): Promise<{ dataSource: DataSource; sent: string[]; sqlite: SqliteConnection; reader: SqlReader }> {
   const sent: string[] = [];
-  const dataSource = new DataSource({ ...OPTIONS[type], entities: ERP_ENTITIES } as DataSourceOptions);
+  const dataSource = new DataSource({ ...OPTIONS[type], entities } as DataSourceOptions);
   // The entity metadata, as initialize() builds it, without a connection.
   await (dataSource as unknown as { buildMetadatas(): Promise<void> }).buildMetadatas();
   const record = (sql: string) => {
