@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Parser } from 'node-sql-parser';
 import { DataSource } from 'typeorm';
+import { everyKindOfStep } from '../../test/support/adapter-calls';
 import { Answer, recordingDatabase } from '../../test/support/recording-databases';
 import {
   AddressEntity,
@@ -23,7 +24,6 @@ import { TypeOrmOrderReferenceData } from '../orders/adapters/typeorm/typeorm-or
 import { TypeOrmOrdersRepository } from '../orders/adapters/typeorm/typeorm-orders.repository';
 import { TypeOrmPriceSources } from '../pricing/adapters/typeorm/typeorm-price-sources';
 import { SqlServerUnitOfWork } from './unit-of-work-adapters';
-import { atMost, DRAWN_NUMBER, GeneratedKey, lessThan, notNull, oneOf } from './unit-of-work';
 
 /** The SQL Server DataSource of recordingDatabase, its statements recorded and answered by `answer`. */
 async function recordingSqlServer(
@@ -103,26 +103,7 @@ describe('SQL Server: every statement of the mssql path parses as T-SQL (node-sq
       const column = returned.exec(sql);
       return { records: column ? [{ [column[1] ?? column[2]]: 7 }] : [], affected: 1 };
     });
-    const at = new Date('2026-03-01T10:00:00Z');
-    const address = { AdrName: 'A', AdrAnrede: 0, OrtLand: 'CH', ErfasstAm: at, GeaendertAm: at };
-    const written = await new SqlServerUnitOfWork(dataSource).write({
-      numberRange: 'DEBITOR',
-      steps: [
-        { kind: 'insert', target: AddressEntity, rows: [address], name: 'a' },
-        {
-          kind: 'update',
-          target: AddressEntity,
-          set: { AdrName: DRAWN_NUMBER, AdrFirma: undefined },
-          where: { AdrNr: oneOf([1, 2]), AdrFirma: null, ErfasstAm: lessThan(at), GeaendertAm: atMost(at) },
-          expectRows: 1,
-        },
-        { kind: 'delete', target: AddressEntity, where: { AdrNr: new GeneratedKey('a'), AdrName: notNull } },
-      ],
-      event: {
-        pending: { event: 'REST_Kunde', action: 'created', user: 'u', occurredAt: at },
-        key: DRAWN_NUMBER,
-      },
-    });
+    const written = await new SqlServerUnitOfWork(dataSource).write(everyKindOfStep());
     expect(written).toEqual({ number: 7, counts: [1, 1, 1], keys: { a: 7 } });
     const statements = sent.map((sql) => sql.replace(/\s+/g, ' '));
     expect(statements).toEqual([

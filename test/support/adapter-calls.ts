@@ -19,6 +19,7 @@ import {
   lessThan,
   notNull,
   oneOf,
+  WriteBatch,
 } from '../../src/database/unit-of-work';
 import { TypeOrmAddressesRepository } from '../../src/addresses/adapters/typeorm/typeorm-addresses.repository';
 import { TypeOrmArticleCatalogue } from '../../src/articles/adapters/typeorm/typeorm-article-catalogue';
@@ -38,6 +39,38 @@ import { TypeOrmPriceSources } from '../../src/pricing/adapters/typeorm/typeorm-
 import { TypeOrmCustomerScopeStore } from '../../src/scope/adapters/typeorm/typeorm-customer-scope.store';
 
 const AT = new Date('2026-03-01T10:00:00Z');
+
+/** A batch of every kind of step: numbered, with a generated key, conditions and its outbox row. */
+export function everyKindOfStep(): WriteBatch {
+  const address = { AdrName: 'A', AdrAnrede: 0, OrtLand: 'CH', ErfasstAm: AT, GeaendertAm: AT };
+  return {
+    numberRange: 'DEBITOR',
+    steps: [
+      { kind: 'insert', target: AddressEntity, rows: [address], name: 'a' },
+      {
+        kind: 'update',
+        target: AddressEntity,
+        set: { AdrName: DRAWN_NUMBER, AdrFirma: undefined },
+        where: {
+          AdrNr: oneOf([1, 2]),
+          AdrFirma: null,
+          ErfasstAm: lessThan(AT),
+          GeaendertAm: atMost(AT),
+        },
+        expectRows: 1,
+      },
+      {
+        kind: 'delete',
+        target: AddressEntity,
+        where: { AdrNr: new GeneratedKey('a'), AdrName: notNull },
+      },
+    ],
+    event: {
+      pending: { event: 'REST_Kunde', action: 'created', user: 'u', occurredAt: AT },
+      key: DRAWN_NUMBER,
+    },
+  };
+}
 
 /** A call of an adapter: the file (feature) its statements go to, what it is, and the call. */
 export type Call = [feature: string, name: string, work: () => Promise<unknown>];
@@ -73,39 +106,11 @@ export function callsOn(type: DbType, dataSource: DataSource, reader: SqlReader)
   const filter: ArticleFilter = { language: 'ger', webshop: 'SHOP', activeOnly: true, modifiedSince: AT };
   const wholeList: ArticleFilter = { language: 'eng', webshop: null, activeOnly: false, modifiedSince: null };
   const needs = { attributes: true, stock: true, packaging: true };
-  const address = { AdrName: 'A', AdrAnrede: 0, OrtLand: 'CH', ErfasstAm: AT, GeaendertAm: AT };
   return [
     [
       'unit-of-work',
       'write (a batch of every kind of step, numbered, with its outbox row)',
-      () =>
-        writes.write({
-          numberRange: 'DEBITOR',
-          steps: [
-            { kind: 'insert', target: AddressEntity, rows: [address], name: 'a' },
-            {
-              kind: 'update',
-              target: AddressEntity,
-              set: { AdrName: DRAWN_NUMBER, AdrFirma: undefined },
-              where: {
-                AdrNr: oneOf([1, 2]),
-                AdrFirma: null,
-                ErfasstAm: lessThan(AT),
-                GeaendertAm: atMost(AT),
-              },
-              expectRows: 1,
-            },
-            {
-              kind: 'delete',
-              target: AddressEntity,
-              where: { AdrNr: new GeneratedKey('a'), AdrName: notNull },
-            },
-          ],
-          event: {
-            pending: { event: 'REST_Kunde', action: 'created', user: 'u', occurredAt: AT },
-            key: DRAWN_NUMBER,
-          },
-        }),
+      () => writes.write(everyKindOfStep()),
     ],
     ['articles', 'referenceData', () => articles.referenceData('EUR', '10001')],
     ['articles', 'referenceData (no currency, no customer)', () => articles.referenceData(null, null)],
