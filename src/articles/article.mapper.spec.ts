@@ -137,4 +137,40 @@ describe('article mapper', () => {
       ],
     });
   });
+
+  it('WEBSHOPVPE is a comma list like RESTWEBSHOP and VERWENDUNG: units compared ignoring case and blanks', () => {
+    const unit = (VPEinheit: string, VPEFaktor: number) => ({
+      ArtNr: 'A 1/2',
+      VPEinheit,
+      VPBezeichnung: null,
+      VPEFaktor,
+      Gewicht: null,
+      VPEGewicht: null,
+      GewichtInhalt: null,
+    });
+    const units = (contents: string | null) =>
+      (
+        toRecord(
+          row,
+          {
+            prices: new Map(),
+            attributes: new Map([
+              ['A 1/2', [{ ArtNr: 'A 1/2', AttrID: 1, PHKey: 'WEBSHOPVPE', Contents: contents }]],
+            ]),
+            stock: new Map(),
+            packaging: new Map([['A 1/2', [unit('PAL', 100), unit('Kar', 6), unit('ST', 1)]]]),
+          },
+          {
+            fields: new Set<ArticleField>(['Verpackungen']),
+            baseUrl: 'https://h/p',
+            waehrAbk: 'EUR',
+            packagingKey: 'WEBSHOPVPE',
+          },
+        ).Verpackungen as Array<{ VPEinheit: string }>
+      ).map((p) => p.VPEinheit);
+    expect(units('kar, p al')).toEqual(['Kar', 'PAL']);
+    expect(units(' ,st,')).toEqual(['ST']);
+    expect(units(' , ')).toEqual(['ST', 'Kar', 'PAL']);
+    expect(units(null)).toEqual(['ST', 'Kar', 'PAL']);
+  });
 });

@@ -1,3 +1,4 @@
+import { commaList, listEntry } from '../common/comma-list';
 import { DecimalLike, dec, toJsonNumber } from '../common/money';
 import { isoUtc } from '../common/http/dates';
 import { encodeJson, ResponseCharset } from '../common/http/json-bytes';
@@ -90,13 +91,9 @@ function tierRecords(tiers: PriceTier[]): Record<string, unknown>[] {
 
 const optionalNumber = (v: number | string | null): number | null => (v === null ? null : toJsonNumber(v));
 
-/** WEBSHOPVPE: the packaging units to output; none listed = all. */
+/** WEBSHOPVPE: the packaging units to output (as `listEntry` compares them); none listed = all. */
 function releasedUnits(attributes: AttributeRow[], packagingKey: string): Set<string> | null {
-  const units = attributes
-    .filter((a) => a.PHKey === packagingKey)
-    .flatMap((a) => (a.Contents ?? '').split(','))
-    .map((u) => u.trim())
-    .filter((u) => u !== '');
+  const units = attributes.filter((a) => a.PHKey === packagingKey).flatMap((a) => commaList(a.Contents));
   return units.length > 0 ? new Set(units) : null;
 }
 
@@ -109,7 +106,7 @@ function packagingRecords(
 ): Record<string, unknown>[] {
   const released = releasedUnits(attributes, packagingKey);
   return rows
-    .filter((p) => released === null || released.has(p.VPEinheit))
+    .filter((p) => released === null || released.has(listEntry(p.VPEinheit)))
     .sort((a, b) => dec(a.VPEFaktor).comparedTo(dec(b.VPEFaktor)) || (a.VPEinheit < b.VPEinheit ? -1 : 1))
     .map((p) => {
       const tiers = prices?.get(p.VPEinheit);

@@ -17,14 +17,15 @@ type AuthRequest = FastifyRequest & {
   query?: { access_token?: unknown };
 };
 
-/** The token of `Authorization: Bearer <token>`, split the way passport-http-bearer does. */
+/**
+ * The token of `Authorization: Bearer <token>` for the guard's cache, as `bearerCredentials`
+ * reads it; none when the body or query also carries one (passport-http-bearer refuses a second
+ * token: that case is left to it).
+ */
 function headerToken(req: AuthRequest): string | undefined {
-  const header = req.headers.authorization;
-  if (header === undefined || header.length < 8 || header[6] !== ' ') return undefined;
-  if (header.slice(0, 6).toLowerCase() !== 'bearer' || header.indexOf(' ', 7) >= 0) return undefined;
-  // passport-http-bearer refuses a second token in the body or query: leave that case to it.
   if (req.body?.access_token !== undefined || req.query?.access_token !== undefined) return undefined;
-  return header.slice(7);
+  const credentials = bearerCredentials(req);
+  return typeof credentials === 'object' ? credentials.token : undefined;
 }
 
 /** The 401 of a bearer route: no token at all, or one that is not (or no longer) valid. */

@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import { Parser } from 'node-sql-parser';
-import { Readable } from 'node:stream';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
+import { everyKindOfStep } from '../../test/support/adapter-calls';
+import { Answer, recordingDatabase } from '../../test/support/recording-databases';
 import {
   AddressEntity,
   CurrencyEntity,
@@ -23,58 +24,25 @@ import { TypeOrmOrderReferenceData } from '../orders/adapters/typeorm/typeorm-or
 import { TypeOrmOrdersRepository } from '../orders/adapters/typeorm/typeorm-orders.repository';
 import { TypeOrmPriceSources } from '../pricing/adapters/typeorm/typeorm-price-sources';
 import { SqlServerUnitOfWork } from './unit-of-work-adapters';
-import { atMost, DRAWN_NUMBER, GeneratedKey, lessThan, notNull, oneOf } from './unit-of-work';
 
-/**
- * A SQL Server DataSource that never connects: every statement the adapters send is recorded
- * (and answered with no rows), so the SQL of the mssql path can be checked without a server.
- */
+/** The SQL Server DataSource of recordingDatabase, its statements recorded and answered by `answer`. */
 async function recordingSqlServer(
   // By default a read gives one empty row (as `dataSource.query` does here); a write, and a claim
   // of outbox rows (UPDLOCK), none.
-  answer: (sql: string) => { records: unknown[]; affected?: number } = (sql) => ({
+  answer: Answer = (sql) => ({
     records: /^\s*SELECT/.test(sql) && !sql.includes('UPDLOCK') ? [{}] : [],
   }),
 ): Promise<{ dataSource: DataSource; sent: string[] }> {
-  const sent: string[] = [];
-  const dataSource = new DataSource({
-    type: 'mssql',
-    host: 'localhost',
-    database: 'erp',
-    username: 'sa',
-    password: 'x',
-    // The entities the tests write or read whole; their column types as on SQLite (DB_TYPE is not mssql here).
-    entities: [
-      AddressEntity,
-      EventEntity,
-      NumberRangeEntity,
-      OrderEntity,
-      OrderLineEntity,
-      CurrencyEntity,
-      CustomerEntity,
-    ],
-  });
-  // The entity metadata, as initialize() builds it, without a connection.
-  await (dataSource as unknown as { buildMetadatas(): Promise<void> }).buildMetadatas();
-  const record = (sql: string) => {
-    sent.push(sql);
-    return Promise.resolve([]);
-  };
-  const runner = {
-    query: (sql: string) => record(sql).then(() => answer(sql)),
-    stream: (sql: string) => record(sql).then(() => Readable.from([])),
-    release: () => Promise.resolve(),
-    startTransaction: () => Promise.resolve(),
-    commitTransaction: () => Promise.resolve(),
-    rollbackTransaction: () => Promise.resolve(),
-    isTransactionActive: true,
-  };
-  Object.assign(dataSource, {
-    query: (sql: string) => record(sql).then(() => [{}]),
-    createQueryRunner: () => runner,
-    transaction: (work: (m: EntityManager) => Promise<unknown>) => work(dataSource.manager),
-  });
-  return { dataSource, sent };
+  // The entities the tests write or read whole; their column types as on SQLite (DB_TYPE is not mssql here).
+  return recordingDatabase('mssql', answer, [
+    AddressEntity,
+    EventEntity,
+    NumberRangeEntity,
+    OrderEntity,
+    OrderLineEntity,
+    CurrencyEntity,
+    CustomerEntity,
+  ]);
 }
 
 /**
@@ -135,26 +103,7 @@ describe('SQL Server: every statement of the mssql path parses as T-SQL (node-sq
       const column = returned.exec(sql);
       return { records: column ? [{ [column[1] ?? column[2]]: 7 }] : [], affected: 1 };
     });
-    const at = new Date('2026-03-01T10:00:00Z');
-    const address = { AdrName: 'A', AdrAnrede: 0, OrtLand: 'CH', ErfasstAm: at, GeaendertAm: at };
-    const written = await new SqlServerUnitOfWork(dataSource).write({
-      numberRange: 'DEBITOR',
-      steps: [
-        { kind: 'insert', target: AddressEntity, rows: [address], name: 'a' },
-        {
-          kind: 'update',
-          target: AddressEntity,
-          set: { AdrName: DRAWN_NUMBER, AdrFirma: undefined },
-          where: { AdrNr: oneOf([1, 2]), AdrFirma: null, ErfasstAm: lessThan(at), GeaendertAm: atMost(at) },
-          expectRows: 1,
-        },
-        { kind: 'delete', target: AddressEntity, where: { AdrNr: new GeneratedKey('a'), AdrName: notNull } },
-      ],
-      event: {
-        pending: { event: 'REST_Kunde', action: 'created', user: 'u', occurredAt: at },
-        key: DRAWN_NUMBER,
-      },
-    });
+    const written = await new SqlServerUnitOfWork(dataSource).write(everyKindOfStep());
     expect(written).toEqual({ number: 7, counts: [1, 1, 1], keys: { a: 7 } });
     const statements = sent.map((sql) => sql.replace(/\s+/g, ' '));
     expect(statements).toEqual([

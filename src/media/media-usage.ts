@@ -1,9 +1,4 @@
-function listed(value: string | null): string[] {
-  return (value ?? '')
-    .split(',')
-    .map((v) => v.trim().toUpperCase())
-    .filter((v) => v !== '');
-}
+import { commaList, listEntry } from '../common/comma-list';
 
 /**
  * VERWENDUNG: a user without a usage value sees every medium. A user with one sees a medium when
@@ -15,10 +10,10 @@ export function usageAllows(
   mediumUsage: string | null,
   articleUsages: string[],
 ): boolean {
-  const usage = userUsage?.trim().toUpperCase();
+  const usage = listEntry(userUsage ?? '');
   if (!usage) return true;
-  const medium = listed(mediumUsage);
+  const medium = commaList(mediumUsage);
   if (medium.length > 0 && !medium.includes(usage)) return false;
-  const article = articleUsages.flatMap(listed);
+  const article = articleUsages.flatMap(commaList);
   return article.length === 0 || article.includes(usage);
 }

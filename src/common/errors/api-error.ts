@@ -47,6 +47,13 @@ export class ApiError extends Error {
     super(description);
   }
 
+  /** The one error body (D2): `error`, `error_description` and, when there is any, `info`. */
+  body(): Record<string, unknown> {
+    const body: Record<string, unknown> = { error: this.code, error_description: this.description };
+    if (this.info !== undefined) body.info = this.info;
+    return body;
+  }
+
   /** `total`: how many problems there were, when `fields` lists only the first of them. */
   static badRequest(description: string, fields?: FieldProblem[], total?: number): ApiError {
     return new ApiError(400, 'invalid_request', description, fields ? fieldsInfo(fields, total) : undefined);

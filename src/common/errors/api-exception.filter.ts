@@ -29,7 +29,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
         'request failed',
       );
     }
-    const body = isEInvoiceRoute(request) && hasEInvoiceBody(error) ? eInvoiceBody(error) : errorBody(error);
+    const body = isEInvoiceRoute(request) && hasEInvoiceBody(error) ? eInvoiceBody(error) : error.body();
     void reply
       .status(error.status)
       .headers(error.headers)
@@ -85,16 +85,9 @@ function hasEInvoiceBody(error: ApiError): boolean {
   return error.code === 'endpoint' || [400, 408, 413, 415].includes(error.status);
 }
 
-/** D2: `{error, error_description, info?}`. */
-function errorBody(error: ApiError): Record<string, unknown> {
-  const body: Record<string, unknown> = { error: error.code, error_description: error.description };
-  if (error.info !== undefined) body.info = error.info;
-  return body;
-}
-
 /** The e-invoice error body; one raised before the job had steps or work files says so in its step. */
 function eInvoiceBody(error: ApiError): Record<string, unknown> {
-  if (error.code === 'endpoint') return errorBody(error);
+  if (error.code === 'endpoint') return error.body();
   return {
     error: 'endpoint',
     error_description: error.description,

@@ -26,10 +26,9 @@ const unsupportedMediaType = (description: string) => new ApiError(415, ERROR_CO
 
 /** The one error body (ASCII only, so it is the same bytes in either response charset), its headers. */
 function errorResponse(config: AppConfig, status: number, description: string) {
-  const body = JSON.stringify({
-    error: ERROR_CODES[status] ?? 'invalid_request',
-    error_description: description,
-  });
+  const body = JSON.stringify(
+    new ApiError(status, ERROR_CODES[status] ?? 'invalid_request', description).body(),
+  );
   const headers = {
     'Content-Type': `application/json; charset=${config.responseCharset}`,
     'X-Content-Type-Options': 'nosniff',

@@ -5,7 +5,7 @@ import { AttributeRow, DetailNeeds, PackagingRow, StockMovementRow } from '../..
 /**
  * Whether attribute `w` releases its article for the requesting user's web shop (RESTWEBSHOP,
  * `:webshopKey`, with `:webshopPattern` of `webshopPattern`): its comma-separated list names the
- * shop, ignoring case and blanks.
+ * shop, ignoring case and blanks (the rule of `commaList`, in SQL).
  */
 export function releasesForWebshop(w: string): string {
   return `${w}."PHKey" = :webshopKey

@@ -1,4 +1,5 @@
 import { readTimestamp, timestampParam } from '@app/erp-db/dialect';
+import { listEntry } from '../../../common/comma-list';
 import { releasesForWebshop } from './article-detail-sql';
 import {
   ArticleFilter,
@@ -45,9 +46,9 @@ function likeLiteral(value: string): string {
   return value.replace(/[!%_[]/g, (c) => `!${c}`);
 }
 
-/** The attribute list test: "SHOP" matches Contents "SHOP" and "OTHER, SHOP", ignoring case and blanks. */
+/** The attribute list test (`listEntry`): "SHOP" matches Contents "SHOP" and "other, shop". */
 export function webshopPattern(webshop: string): string {
-  return `%,${likeLiteral(webshop.replace(/\s+/g, '').toUpperCase())},%`;
+  return `%,${likeLiteral(listEntry(webshop))},%`;
 }
 
 /**

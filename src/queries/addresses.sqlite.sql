@@ -1,0 +1,32 @@
+-- The sqlite statements the adapters send, in the order each call sends them.
+-- Written by `npm run sql:render` (src/queries/sent-sql.spec.ts); do not edit by hand.
+
+-- findByNr
+SELECT "AddressEntity"."AdrNr" AS "AddressEntity_AdrNr", "AddressEntity"."AdrSprache" AS "AddressEntity_AdrSprache", "AddressEntity"."EmailAdress" AS "AddressEntity_EmailAdress", "AddressEntity"."AdrAdresse1" AS "AddressEntity_AdrAdresse1", "AddressEntity"."AdrAdresse2" AS "AddressEntity_AdrAdresse2", "AddressEntity"."AdrAnrede" AS "AddressEntity_AdrAnrede", "AddressEntity"."AdrFax" AS "AddressEntity_AdrFax", "AddressEntity"."AdrFirma" AS "AddressEntity_AdrFirma", "AddressEntity"."AdrFirma2" AS "AddressEntity_AdrFirma2", "AddressEntity"."AdrVorname" AS "AddressEntity_AdrVorname", "AddressEntity"."AdrName" AS "AddressEntity_AdrName", "AddressEntity"."AdrTelex" AS "AddressEntity_AdrTelex", "AddressEntity"."AdrTf1" AS "AddressEntity_AdrTf1", "AddressEntity"."AdrTf2" AS "AddressEntity_AdrTf2", "AddressEntity"."OrtLand" AS "AddressEntity_OrtLand", "AddressEntity"."OrtName" AS "AddressEntity_OrtName", "AddressEntity"."OrtPLZ" AS "AddressEntity_OrtPLZ" FROM "Adressen" "AddressEntity" WHERE (("AddressEntity"."AdrNr" = 1)) LIMIT 1;
+
+-- customerAddresses
+SELECT d."KundKontakt" AS "KundKontakt", d."KundLief" AS "KundLief",
+  d."KundRech" AS "KundRech", a."AdrNr" AS "AdrNr", a."AdrSprache" AS "AdrSprache", a."EmailAdress" AS "EmailAdress", a."AdrAdresse1" AS "AdrAdresse1", a."AdrAdresse2" AS "AdrAdresse2", a."AdrAnrede" AS "AdrAnrede", a."AdrFax" AS "AdrFax", a."AdrFirma" AS "AdrFirma", a."AdrFirma2" AS "AdrFirma2", a."AdrVorname" AS "AdrVorname", a."AdrName" AS "AdrName", a."AdrTelex" AS "AdrTelex", a."AdrTf1" AS "AdrTf1", a."AdrTf2" AS "AdrTf2", a."OrtLand" AS "OrtLand", a."OrtName" AS "OrtName", a."OrtPLZ" AS "OrtPLZ"
+FROM "Debitor" d
+LEFT JOIN "Adressen" a ON a."AdrNr" IN (d."KundKontakt", d."KundLief", d."KundRech")
+WHERE d."DebiNr" = +?;
+
+-- customerAddresses (in a web shop)
+SELECT d."KundKontakt" AS "KundKontakt", d."KundLief" AS "KundLief",
+  d."KundRech" AS "KundRech", a."AdrNr" AS "AdrNr", a."AdrSprache" AS "AdrSprache", a."EmailAdress" AS "EmailAdress", a."AdrAdresse1" AS "AdrAdresse1", a."AdrAdresse2" AS "AdrAdresse2", a."AdrAnrede" AS "AdrAnrede", a."AdrFax" AS "AdrFax", a."AdrFirma" AS "AdrFirma", a."AdrFirma2" AS "AdrFirma2", a."AdrVorname" AS "AdrVorname", a."AdrName" AS "AdrName", a."AdrTelex" AS "AdrTelex", a."AdrTf1" AS "AdrTf1", a."AdrTf2" AS "AdrTf2", a."OrtLand" AS "OrtLand", a."OrtName" AS "OrtName", a."OrtPLZ" AS "OrtPLZ"
+FROM "Debitor" d
+LEFT JOIN "Adressen" a ON a."AdrNr" IN (d."KundKontakt", d."KundLief", d."KundRech")
+WHERE d."DebiNr" = +? AND (SELECT COUNT(*) FROM "Attribut" w WHERE w."ObjKey" = d."DebiNr" AND w."ObjTyp" = 'DEBI' AND w."PHKey" = +?
+      AND UPPER(CONCAT(',', REPLACE(w."Contents", ' ', ''), ',')) LIKE +? ESCAPE '!') > 0;
+
+-- update
+UPDATE "Adressen" SET "AdrName" = +?, "OrtPLZ" = +?, "GeaendertAm" = +? WHERE "AdrNr" = +?;
+
+-- searchCustomer
+SELECT u.*, COUNT(*) OVER () AS "n" FROM (SELECT d."DebiNr" AS "DebiNr", d."KundKontakt" AS "KundKontakt", d."KundLief" AS "KundLief", d."KundRech" AS "KundRech" FROM "Debitor" d WHERE d."KundKontakt" IN (SELECT a."AdrNr" FROM "Adressen" a WHERE erp_unicode_lower(TRIM(a."AdrName")) = ? AND erp_unicode_lower(TRIM(a."OrtPLZ")) = ?) UNION SELECT d."DebiNr" AS "DebiNr", d."KundKontakt" AS "KundKontakt", d."KundLief" AS "KundLief", d."KundRech" AS "KundRech" FROM "Debitor" d WHERE d."KundLief" IN (SELECT a."AdrNr" FROM "Adressen" a WHERE erp_unicode_lower(TRIM(a."AdrName")) = ? AND erp_unicode_lower(TRIM(a."OrtPLZ")) = ?) UNION SELECT d."DebiNr" AS "DebiNr", d."KundKontakt" AS "KundKontakt", d."KundLief" AS "KundLief", d."KundRech" AS "KundRech" FROM "Debitor" d WHERE d."KundRech" IN (SELECT a."AdrNr" FROM "Adressen" a WHERE erp_unicode_lower(TRIM(a."AdrName")) = ? AND erp_unicode_lower(TRIM(a."OrtPLZ")) = ?)) u LIMIT 1;
+
+-- searchCustomer (in a web shop)
+SELECT u.*, COUNT(*) OVER () AS "n" FROM (SELECT d."DebiNr" AS "DebiNr", d."KundKontakt" AS "KundKontakt", d."KundLief" AS "KundLief", d."KundRech" AS "KundRech" FROM "Debitor" d WHERE d."KundKontakt" IN (SELECT a."AdrNr" FROM "Adressen" a WHERE erp_unicode_lower(TRIM(a."AdrName")) = ?) AND (SELECT COUNT(*) FROM "Attribut" w WHERE w."ObjKey" = d."DebiNr" AND w."ObjTyp" = 'DEBI' AND w."PHKey" = ?
+      AND UPPER(CONCAT(',', REPLACE(w."Contents", ' ', ''), ',')) LIKE ? ESCAPE '!') > 0 UNION SELECT d."DebiNr" AS "DebiNr", d."KundKontakt" AS "KundKontakt", d."KundLief" AS "KundLief", d."KundRech" AS "KundRech" FROM "Debitor" d WHERE d."KundLief" IN (SELECT a."AdrNr" FROM "Adressen" a WHERE erp_unicode_lower(TRIM(a."AdrName")) = ?) AND (SELECT COUNT(*) FROM "Attribut" w WHERE w."ObjKey" = d."DebiNr" AND w."ObjTyp" = 'DEBI' AND w."PHKey" = ?
+      AND UPPER(CONCAT(',', REPLACE(w."Contents", ' ', ''), ',')) LIKE ? ESCAPE '!') > 0 UNION SELECT d."DebiNr" AS "DebiNr", d."KundKontakt" AS "KundKontakt", d."KundLief" AS "KundLief", d."KundRech" AS "KundRech" FROM "Debitor" d WHERE d."KundRech" IN (SELECT a."AdrNr" FROM "Adressen" a WHERE erp_unicode_lower(TRIM(a."AdrName")) = ?) AND (SELECT COUNT(*) FROM "Attribut" w WHERE w."ObjKey" = d."DebiNr" AND w."ObjTyp" = 'DEBI' AND w."PHKey" = ?
+      AND UPPER(CONCAT(',', REPLACE(w."Contents", ' ', ''), ',')) LIKE ? ESCAPE '!') > 0) u LIMIT 1;

@@ -1,0 +1,25 @@
+-- The sqlite statements the adapters send, in the order each call sends them.
+-- Written by `npm run sql:render` (src/queries/sent-sql.spec.ts); do not edit by hand.
+
+-- find
+SELECT d."DebiNr" AS "DebiNr", d."KundBez" AS "KundBez", d."WaehrAbk" AS "WaehrAbk", d."BrancheID" AS "BrancheID", d."Kommentar" AS "Kommentar", d."VBTyp" AS "VBTyp", d."TVTyp" AS "TVTyp", d."FAKTZahlArt" AS "FAKTZahlArt", d."AUFT_SPESEN" AS "AUFT_SPESEN", d."SteuerNummer" AS "SteuerNummer", d."FirmenURL" AS "FirmenURL", d."KreditLimit" AS "KreditLimit", d."ZahlungsMethode" AS "ZahlungsMethode", d."KundKontakt" AS "KundKontakt", d."KundLief" AS "KundLief", d."KundRech" AS "KundRech",
+  a."AdrSprache" AS "AdrSprache", t."PHKey" AS "PHKey", t."Contents" AS "Contents"
+FROM "Debitor" d
+LEFT JOIN "Adressen" a ON a."AdrNr" = d."KundKontakt"
+LEFT JOIN "Attribut" t ON t."ObjTyp" = 'DEBI' AND t."ObjKey" = d."DebiNr"
+WHERE d."DebiNr" = +? ORDER BY t."PHKey", t."AttrID";
+
+-- find (in a web shop)
+SELECT d."DebiNr" AS "DebiNr", d."KundBez" AS "KundBez", d."WaehrAbk" AS "WaehrAbk", d."BrancheID" AS "BrancheID", d."Kommentar" AS "Kommentar", d."VBTyp" AS "VBTyp", d."TVTyp" AS "TVTyp", d."FAKTZahlArt" AS "FAKTZahlArt", d."AUFT_SPESEN" AS "AUFT_SPESEN", d."SteuerNummer" AS "SteuerNummer", d."FirmenURL" AS "FirmenURL", d."KreditLimit" AS "KreditLimit", d."ZahlungsMethode" AS "ZahlungsMethode", d."KundKontakt" AS "KundKontakt", d."KundLief" AS "KundLief", d."KundRech" AS "KundRech",
+  a."AdrSprache" AS "AdrSprache", t."PHKey" AS "PHKey", t."Contents" AS "Contents"
+FROM "Debitor" d
+LEFT JOIN "Adressen" a ON a."AdrNr" = d."KundKontakt"
+LEFT JOIN "Attribut" t ON t."ObjTyp" = 'DEBI' AND t."ObjKey" = d."DebiNr"
+WHERE d."DebiNr" = +? AND (SELECT COUNT(*) FROM "Attribut" w WHERE w."ObjKey" = d."DebiNr" AND w."ObjTyp" = 'DEBI' AND w."PHKey" = +?
+      AND UPPER(CONCAT(',', REPLACE(w."Contents", ' ', ''), ',')) LIKE +? ESCAPE '!') > 0 ORDER BY t."PHKey", t."AttrID";
+
+-- latestOrders
+SELECT "OrderEntity"."AuftNr" AS "OrderEntity_AuftNr", "OrderEntity"."AuftStatus" AS "OrderEntity_AuftStatus", "OrderEntity"."AuftErf" AS "OrderEntity_AuftErf" FROM "Auftrag" "OrderEntity" WHERE (("OrderEntity"."KundNr" = ?) AND ("OrderEntity"."AuftStatus" IN (?, ?))) ORDER BY "OrderEntity_AuftErf" DESC, "OrderEntity_AuftNr" DESC LIMIT 5;
+
+-- currencyExists
+SELECT 1 AS "known" FROM "Waehrung" WHERE "WaehrAbk" = +?;
