@@ -78,23 +78,15 @@ export class AddressesService {
     if (!(await this.addresses.update(adrNr, changes))) throw addressNotFound(adrNr);
   }
 
-  /** The one customer whose address matches; 404 for none, 409 with the count for several. */
+  /** The one customer whose address matches; 404 for none, 409 with the count for several, 422 without criteria. */
   async search(query: AddressSearchQuery, user: AuthUser): Promise<CustomerAddressKeys> {
     const criteria: AddressCriteria = {};
-    const blank: string[] = [];
     for (const field of SEARCHABLE) {
       const value = query[field];
       if (value !== undefined) criteria[field] = value;
-      if (value !== undefined && value.trim() === '') blank.push(field);
-    }
-    if (blank.length > 0) {
-      throw ApiError.badRequest(
-        'Search parameters must not be blank.',
-        blank.map((field) => ({ field, message: `${field} must not be blank` })),
-      );
     }
     if (Object.keys(criteria).length === 0) {
-      throw ApiError.badRequest(`Give at least one search parameter: ${SEARCHABLE.join(', ')}.`);
+      throw ApiError.unprocessable(`Give at least one search parameter: ${SEARCHABLE.join(', ')}.`);
     }
     const result = await this.addresses.searchCustomer(criteria, webshopScope(user));
     if (result.customer) return result.customer;

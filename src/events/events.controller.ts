@@ -24,6 +24,7 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { AuthUser } from '../auth/auth-user';
+import { ApiPathParameter } from '../common/http/openapi-constraints';
 import { EventAccessGuard } from './event-access';
 import { CurrentUser, ErpAuth } from '../auth/erp-auth.decorator';
 import {
@@ -82,6 +83,7 @@ export class EventsController {
   })
   @ApiAcceptedResponse({ type: RedeliveryResponse })
   @ApiNotFoundResponse({ description: 'Unknown event id.' })
+  @ApiPathParameter('id', '000000000001')
   async redeliver(@Param('id') id: string): Promise<RedeliveryResponse> {
     return { success: true, data: await this.feed.redeliver(id) };
   }
@@ -131,6 +133,7 @@ export class EventsController {
   @ApiOperation({ summary: "Deletes one of the calling user's webhook endpoints (an admin: anyone's)" })
   @ApiNoContentResponse({ description: 'Deleted.' })
   @ApiNotFoundResponse({ description: 'No such webhook of this user (for an admin: at all).' })
+  @ApiPathParameter('id', 1, { type: 'integer' })
   async deleteWebhook(
     @CurrentUser() user: AuthUser,
     @Param('id', new ParseIntPipe({ errorHttpStatusCode: 404 })) id: number,

@@ -1,5 +1,6 @@
 import { Transform } from 'class-transformer';
 import { registerDecorator, ValidationOptions } from 'class-validator';
+import { BLANK, documentConstraint } from '../../common/http/openapi-constraints';
 
 /** Currency codes are stored upper-case (chf -> CHF). */
 export const NormalizeCurrency = () =>
@@ -37,3 +38,8 @@ export function IsPaymentMethodList(options?: ValidationOptions) {
       },
     });
 }
+/** K and R each at most once, blanks around the entries (NormalizePaymentMethods), or nothing but blanks. */
+const entry = (code: string): string => `${BLANK}*${code}${BLANK}*`;
+documentConstraint('isPaymentMethodList', {
+  pattern: `^(?:${BLANK}*|${entry('K')}|${entry('R')}|${entry('K')},${entry('R')}|${entry('R')},${entry('K')})$`,
+});
