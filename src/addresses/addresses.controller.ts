@@ -62,7 +62,10 @@ export class AddressesController {
   @ApiNoContentResponse({ description: 'Changed.' })
   @ApiBadRequestResponse({ description: 'Unknown field, wrong type or too long.' })
   @ApiNotFoundResponse({ description: 'Unknown AdrNr.' })
-  @ApiUnprocessableEntityResponse({ description: 'AdrCheck: unknown postal code.' })
+  @ApiUnprocessableEntityResponse({
+    description:
+      'AdrCheck: unknown postal code; neither AdrFirma nor AdrName would remain; Anrede and AdrAnrede disagree.',
+  })
   async patch(
     @Param('AdrNr') adrNr: string,
     @Body() body: AddressPatchDto,

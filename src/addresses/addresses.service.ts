@@ -51,8 +51,9 @@ export class AddressesService {
 
   /** Applies the given fields; a changed place (country, postal code, town) goes through AdrCheck. */
   async patch(adrNr: number, patch: AddressPatchDto, user: AuthUser): Promise<void> {
+    // Two valid values that contradict each other: a rule of the request, not of one field (422).
     if (patch.Anrede !== undefined && patch.AdrAnrede !== undefined && patch.Anrede !== patch.AdrAnrede) {
-      throw ApiError.badRequest('Anrede and AdrAnrede disagree; send one of them.', [
+      throw ApiError.unprocessable('Anrede and AdrAnrede disagree; send one of them.', [
         { field: 'Anrede', message: 'Anrede is an alias of AdrAnrede and must not differ from it' },
       ]);
     }

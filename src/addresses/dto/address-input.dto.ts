@@ -31,7 +31,7 @@ export class AddressInputDto {
     example: 'ger',
     description: 'Language, ISO 639-2/B (ger, fre, ita, eng, ...)',
   })
-  @NormalizeLanguage()
+  @NormalizeLanguage(LENGTH.AdrSprache)
   @IsLanguageCode()
   @MaxLength(LENGTH.AdrSprache)
   @IsString()
@@ -109,6 +109,7 @@ export class AddressInputDto {
     type: String,
     nullable: true,
     maxLength: LENGTH.AdrName,
+    example: 'Muster',
     description: 'Last name; one of AdrFirma or AdrName is required',
   })
   @IsNameOrFirma(LENGTH.AdrName)
@@ -148,7 +149,7 @@ export class AddressInputDto {
   AdrTf2?: string | null;
 
   @ApiProperty({ maxLength: LENGTH.OrtLand, example: 'CH', description: 'Country, ISO 3166-1 alpha-2' })
-  @NormalizeCountry()
+  @NormalizeCountry(LENGTH.OrtLand)
   @IsCountryCode()
   @MaxLength(LENGTH.OrtLand)
   @IsString()

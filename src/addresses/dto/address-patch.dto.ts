@@ -34,7 +34,7 @@ const given = (field: string) => ValidateIf((o: Record<string, unknown>) => o[fi
 export class AddressPatchDto {
   @ApiPropertyOptional({ minLength: 3, maxLength: 3, example: 'fre', description: 'ISO 639-2/B, char(3)' })
   @given('AdrSprache')
-  @NormalizeLanguage()
+  @NormalizeLanguage(3)
   @IsString()
   @Length(3, 3)
   @IsLanguageCode()
@@ -131,7 +131,7 @@ export class AddressPatchDto {
 
   @ApiPropertyOptional({ maxLength: LENGTH.OrtLand, example: 'CH' })
   @given('OrtLand')
-  @NormalizeCountry()
+  @NormalizeCountry(LENGTH.OrtLand)
   @IsString()
   @MaxLength(LENGTH.OrtLand)
   @IsCountryCode()

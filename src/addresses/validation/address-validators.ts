@@ -1,4 +1,5 @@
 import { Transform } from 'class-transformer';
+import { fitsColumn as fits } from '../../common/http/input-checks';
 import { isISO31661Alpha2, registerDecorator, ValidationArguments, ValidationOptions } from 'class-validator';
 import { anyCase, BLANK, documentConstraint, oneOfAnyCase } from '../../common/http/openapi-constraints';
 import { isLanguageCode, LANGUAGE_CODES_ACCEPTED, normalizeLanguage } from './language-codes';
@@ -26,11 +27,12 @@ export function hasText(value: unknown): boolean {
   return typeof value === 'string' && value.trim().length > 0;
 }
 
-export const NormalizeLanguage = () => Transform(({ value }) => normalizeLanguage(value));
+export const NormalizeLanguage = (max: number) =>
+  Transform(({ value }) => (fits(value, max) ? normalizeLanguage(value) : value));
 
 /** Country codes are stored upper-case (ch -> CH). */
-export const NormalizeCountry = () =>
-  Transform(({ value }) => (typeof value === 'string' ? value.trim().toUpperCase() : value));
+export const NormalizeCountry = (max: number) =>
+  Transform(({ value }) => (fits(value, max) ? value.trim().toUpperCase() : value));
 
 /** ISO 639-2/B language code (ger, fre, ita, eng, ...). */
 export function IsLanguageCode(options?: ValidationOptions) {

@@ -1,5 +1,6 @@
 import { ApiParam, type OpenAPIObject } from '@nestjs/swagger';
 import { getMetadataStorage } from 'class-validator';
+import { exampleOf } from './openapi-examples';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 
 /**
@@ -254,6 +255,8 @@ export function documentBodyRules(document: OpenAPIObject): void {
     }
     const rule = Reflect.getMetadata(SCHEMA_RULES, target) as SchemaFragment | undefined;
     if (rule !== undefined) Object.assign(schema, rule);
+    // What a form of the schema starts from (Swagger UI, property-based testers): a valid body.
+    schema.example ??= exampleOf(schema, schemas);
   }
 }
 

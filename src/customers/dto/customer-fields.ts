@@ -50,7 +50,7 @@ const GRUND_DATEN = {
     type: String,
     schema: { maxLength: LENGTH.WaehrAbk, example: 'CHF' },
     validators: () => [
-      NormalizeCurrency(),
+      NormalizeCurrency(LENGTH.WaehrAbk),
       IsString(),
       MaxLength(LENGTH.WaehrAbk),
       // Checked after NormalizeCurrency; written as the request may send it (any case, blanks around).
@@ -77,7 +77,7 @@ const GRUND_DATEN = {
     type: String,
     schema: { example: 'K,R' },
     validators: () => [
-      NormalizePaymentMethods(),
+      NormalizePaymentMethods(LENGTH.ZahlungsMethode),
       IsString(),
       MaxLength(LENGTH.ZahlungsMethode),
       IsPaymentMethodList(),

@@ -1,15 +1,16 @@
 import { Transform } from 'class-transformer';
+import { fitsColumn as fits } from '../../common/http/input-checks';
 import { registerDecorator, ValidationOptions } from 'class-validator';
 import { BLANK, documentConstraint } from '../../common/http/openapi-constraints';
 
 /** Currency codes are stored upper-case (chf -> CHF). */
-export const NormalizeCurrency = () =>
-  Transform(({ value }) => (typeof value === 'string' ? value.trim().toUpperCase() : value));
+export const NormalizeCurrency = (max: number) =>
+  Transform(({ value }) => (fits(value, max) ? value.trim().toUpperCase() : value));
 
 /** "K, R" -> "K,R": blanks around the entries dropped; the entries themselves are validated as given. */
-export const NormalizePaymentMethods = () =>
+export const NormalizePaymentMethods = (max: number) =>
   Transform(({ value }) =>
-    typeof value === 'string'
+    fits(value, max)
       ? value
           .split(',')
           .map((p) => p.trim())

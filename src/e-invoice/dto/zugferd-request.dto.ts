@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsOptional, IsString } from 'class-validator';
+import { ApiSchemaRule } from '../../common/http/openapi-constraints';
 import { EXAMPLE_PDF, EXAMPLE_XML } from './zugferd-examples';
 
 export const zugferdOperations = ['Extract', 'Combine'] as const;
@@ -14,7 +15,13 @@ export interface ZugferdRequest {
   Debug?: boolean;
 }
 
-/** POST /www/zugferd: the PDF and XML travel as Base64 inside the JSON body. */
+/** POST /www/zugferd: the PDF and XML travel as Base64 inside the JSON body; Combine needs the XML. */
+@ApiSchemaRule({
+  anyOf: [
+    { properties: { Operation: { enum: ['Extract'] } } },
+    { required: ['XML'], properties: { XML: { type: 'string', minLength: 1 } } },
+  ],
+})
 export class ZugferdRequestDto implements ZugferdRequest {
   @ApiProperty({
     enum: zugferdOperations,

@@ -126,12 +126,14 @@ export class RedeliveryResponse {
 export class CreateWebhookDto {
   @ApiProperty({
     maxLength: 500,
+    format: 'uri',
     example: 'https://shop.example.com/erp-webhooks',
     description:
       'http(s) URL of the receiver. It must answer the validation request with the proof of the secret (see the description of POST /www/webhooks).',
   })
   @IsString()
   @MaxLength(500)
+  @Matches(/^[Hh][Tt][Tt][Pp][Ss]?:\/\//, { message: 'url must start with http:// or https://' })
   url!: string;
 
   @ApiPropertyOptional({
