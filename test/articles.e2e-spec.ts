@@ -241,8 +241,11 @@ describe('articles: GET /www/artikel and /www/artikel/{ArtNr}', () => {
       expect(page.data.every((a) => a.WaehrAbk === 'USD' && !('Preis' in a))).toBe(true);
     });
 
-    it('an unknown currency: 400 naming waehrabk', async () => {
-      for (const code of ['XYZ', 'EURO1', 'E']) {
+    it('an unknown currency: 422 naming waehrabk; one not written as a currency code: 400', async () => {
+      const unknown = await get('/www/artikel?waehrabk=XYZ').expect(422);
+      expect(unknown.body.error).toBe('unprocessable');
+      expect(unknown.body.info.fields[0].field).toBe('waehrabk');
+      for (const code of ['EURO1', 'E']) {
         const res = await get(`/www/artikel?waehrabk=${code}`).expect(400);
         expect(res.body.error).toBe('invalid_request');
         expect(res.body.info.fields[0].field).toBe('waehrabk');

@@ -347,6 +347,15 @@ describe('events: dead deliveries and redelivery by an admin', () => {
     await request(t.server).get('/www/events?status=dead').set(demo).expect(403);
     await request(t.server).post(`/www/events/${event.id}/redeliver`).set(demo).expect(403);
     await request(t.server).post('/www/events/999999/redeliver').set(admin).expect(404);
+    // Numbers beyond the integer ids name nothing: 404 and an empty page, not a database error.
+    await request(t.server).post('/www/events/999999999999/redeliver').set(admin).expect(404);
+    await request(t.server).delete('/www/webhooks/99999999999999').set(admin).expect(404);
+    const beyond = await request(t.server)
+      .get('/www/events?status=dead&after=999999999999')
+      .set(admin)
+      .parse(json)
+      .expect(200);
+    expect(beyond.body).toEqual({ count: 0, success: true, data: [], next: '999999999999' });
 
     receiver.answer = () => ({ status: 204 });
     const redelivered = await request(t.server)

@@ -105,9 +105,13 @@ describe('media: GET /www/artikelmedia/{ArtNr} and /www/artikelmediadaten/{IDKey
       await get('/www/artikelmedia/1003', admin).expect(200);
     });
 
-    it('an ArtNr longer than 15 characters: 400', async () => {
+    it('an ArtNr longer than 15 characters: 400; 15 characters outside the BMP are 15, not 30', async () => {
       const res = await get('/www/artikelmedia/1234567890123456').parse(json).expect(400);
       expect(res.body.error).toBe('invalid_request');
+      const astral = await get(`/www/artikelmedia/${encodeURIComponent('😀'.repeat(15))}`)
+        .parse(json)
+        .expect(404);
+      expect(astral.body.error).toBe('not_found');
     });
 
     it('requires a bearer token', async () => {

@@ -134,6 +134,20 @@ describe('orders: POST and GET /www/auftrag', () => {
       expect(text).not.toMatch(/\d\.\d*0000000|\d\.\d*9999999|e-\d/);
     });
 
+    it('takes a number off its decimals only by binary floating point as that decimal (3 * 0.0001, 0.1 + 0.2)', async () => {
+      const res = await post({
+        GrundDaten: { KundNr: '10002', WaehrAbk: 'EUR', AuftBestellT: '0050-03-01T10:15:00Z' },
+        Positionen: [{ ArtNr: '1001', Menge: 3 * 0.0001, Preis: 0.1 + 0.2 }],
+      }).expect(201);
+      const order = (await get(res.body.data.AuftNr).expect(200)).body.data;
+      expect(order.GrundDaten.AuftBestellTUTC).toBe('0050-03-01T10:15:00Z');
+      expect(order.Positionen[0]).toMatchObject({ PosAnzBest: 0.0003, PosPreisEinzel: 0.3 });
+      await post({
+        GrundDaten: { KundNr: '10002', WaehrAbk: 'EUR' },
+        Positionen: [{ ArtNr: '1001', Menge: 0.00031, Preis: 0.30001 }],
+      }).expect(400);
+    });
+
     it('returns every GrundDaten field with UTC dates, the entering user and the default KTNr', async () => {
       const res = await post({
         GrundDaten: {

@@ -110,6 +110,17 @@ describe('D12 object-level scoping', () => {
     await as('admin').put('/www/kunden/10001', { KreditLimit: 5000 }).expect(204);
   });
 
+  it('KreditLimit null in a new customer means "not given": a web shop creates it with limit 0', async () => {
+    const created = await as('demo')
+      .post('/www/kunden', newCustomer({ KreditLimit: null }))
+      .expect(201);
+    const [row] = await q<{ KreditLimit: unknown }>(
+      `SELECT "KreditLimit" FROM "Debitor" WHERE "DebiNr" = ${p(1)}`,
+      [created.body.data.DebiNr],
+    );
+    expect(Number(row.KreditLimit)).toBe(0);
+  });
+
   it('orders follow their customer: GET 404, POST as for an unknown customer, even a repeated AuftBestellNr', async () => {
     const created = await as('demo')
       .post('/www/auftrag', order('10001', { AuftBestellNr: 'SCOPE-1' }))

@@ -8,6 +8,7 @@ import {
   ApiOperation,
   ApiServiceUnavailableResponse,
   ApiTags,
+  ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { CurrentUser, ErpAuth } from '../auth/erp-auth.decorator';
@@ -30,7 +31,8 @@ export class AddressSearchController {
   @Get()
   @ApiOperation({ summary: 'Finds the one customer with an address matching every parameter' })
   @ApiOkResponse({ type: AddressSearchResponse })
-  @ApiBadRequestResponse({ description: 'No parameter, an unknown one, or one too long.' })
+  @ApiBadRequestResponse({ description: 'An unknown parameter, or one too long or blank.' })
+  @ApiUnprocessableEntityResponse({ description: 'No search parameter: give at least one.' })
   @ApiNotFoundResponse({ description: 'No customer matches.' })
   @ApiConflictResponse({ description: 'Several customers match; info.count says how many.' })
   @ApiServiceUnavailableResponse({

@@ -14,7 +14,7 @@ import { CurrentUser, ErpAuth } from '../auth/erp-auth.decorator';
 import { AppConfig } from '../common/config/app-config';
 import { publicBaseUrl } from '../common/http/public-url';
 import { requireJsonObject } from '../common/http/require-json-object';
-import { parseAddressNumber } from './address-number';
+import { AddressNumberParameter, parseAddressNumber } from './address-number';
 import { toAddressDto, toCustomerAddresses } from './address.mapper';
 import { AddressesService } from './addresses.service';
 import { AddressPatchDto } from './dto/address-patch.dto';
@@ -47,6 +47,7 @@ export class AddressesController {
   }
 
   @Get(':AdrNr')
+  @AddressNumberParameter()
   @ApiOperation({ summary: 'One address with its salutation text' })
   @ApiOkResponse({ type: AddressResponse })
   @ApiNotFoundResponse({ description: 'Unknown AdrNr.' })
@@ -55,12 +56,16 @@ export class AddressesController {
   }
 
   @Patch(':AdrNr')
+  @AddressNumberParameter()
   @HttpCode(204)
   @ApiOperation({ summary: 'Changes the given fields of an address' })
   @ApiNoContentResponse({ description: 'Changed.' })
   @ApiBadRequestResponse({ description: 'Unknown field, wrong type or too long.' })
   @ApiNotFoundResponse({ description: 'Unknown AdrNr.' })
-  @ApiUnprocessableEntityResponse({ description: 'AdrCheck: unknown postal code.' })
+  @ApiUnprocessableEntityResponse({
+    description:
+      'AdrCheck: unknown postal code; neither AdrFirma nor AdrName would remain; Anrede and AdrAnrede disagree.',
+  })
   async patch(
     @Param('AdrNr') adrNr: string,
     @Body() body: AddressPatchDto,

@@ -51,8 +51,9 @@ export class AddressesService {
 
   /** Applies the given fields; a changed place (country, postal code, town) goes through AdrCheck. */
   async patch(adrNr: number, patch: AddressPatchDto, user: AuthUser): Promise<void> {
+    // Two valid values that contradict each other: a rule of the request, not of one field (422).
     if (patch.Anrede !== undefined && patch.AdrAnrede !== undefined && patch.Anrede !== patch.AdrAnrede) {
-      throw ApiError.badRequest('Anrede and AdrAnrede disagree; send one of them.', [
+      throw ApiError.unprocessable('Anrede and AdrAnrede disagree; send one of them.', [
         { field: 'Anrede', message: 'Anrede is an alias of AdrAnrede and must not differ from it' },
       ]);
     }
@@ -78,23 +79,15 @@ export class AddressesService {
     if (!(await this.addresses.update(adrNr, changes))) throw addressNotFound(adrNr);
   }
 
-  /** The one customer whose address matches; 404 for none, 409 with the count for several. */
+  /** The one customer whose address matches; 404 for none, 409 with the count for several, 422 without criteria. */
   async search(query: AddressSearchQuery, user: AuthUser): Promise<CustomerAddressKeys> {
     const criteria: AddressCriteria = {};
-    const blank: string[] = [];
     for (const field of SEARCHABLE) {
       const value = query[field];
       if (value !== undefined) criteria[field] = value;
-      if (value !== undefined && value.trim() === '') blank.push(field);
-    }
-    if (blank.length > 0) {
-      throw ApiError.badRequest(
-        'Search parameters must not be blank.',
-        blank.map((field) => ({ field, message: `${field} must not be blank` })),
-      );
     }
     if (Object.keys(criteria).length === 0) {
-      throw ApiError.badRequest(`Give at least one search parameter: ${SEARCHABLE.join(', ')}.`);
+      throw ApiError.unprocessable(`Give at least one search parameter: ${SEARCHABLE.join(', ')}.`);
     }
     const result = await this.addresses.searchCustomer(criteria, webshopScope(user));
     if (result.customer) return result.customer;

@@ -1,5 +1,44 @@
 import { Link, link } from '../common/http/public-url';
 
+/** A validated `fields` or `sorts` in its shortest form: blanks dropped, each name once, each sort with its sign. */
+const CANONICAL = new Map<string, (value: string) => string>([
+  ['fields', (value) => [...new Set(value.split(',').map((name) => name.trim()))].join(',')],
+  [
+    'sorts',
+    (value) => {
+      const seen = new Map<string, string>();
+      for (const item of value.split(',')) {
+        const [, sign, name] = /^([+-]?)(.*)$/.exec(item.trim()) ?? ['', '', ''];
+        if (!seen.has(name)) seen.set(name, `${sign || '+'}${name}`);
+      }
+      return [...seen.values()].join(',');
+    },
+  ],
+]);
+
+/**
+ * The query a list link repeats: the client's own, `fields` and `sorts` in their shortest form,
+ * so that a link stays within the 2048 characters of its href however the client padded them.
+ */
+function linkQuery(rawQuery: string): string {
+  if (rawQuery === '') return rawQuery;
+  return rawQuery
+    .split('&')
+    .map((part) => {
+      const at = part.indexOf('=');
+      const canonical = at === -1 ? undefined : CANONICAL.get(part.slice(0, at));
+      if (canonical === undefined) return part;
+      let value: string;
+      try {
+        value = decodeURIComponent(part.slice(at + 1).replace(/\+/g, ' '));
+      } catch {
+        return part;
+      }
+      return `${part.slice(0, at)}=${encodeURIComponent(canonical(value)).replace(/%2C/g, ',')}`;
+    })
+    .join('&');
+}
+
 /** The request's query string with `offset` set, every other parameter exactly as the client sent it. */
 export function withOffset(rawQuery: string, offset: number): string {
   const parts = rawQuery === '' ? [] : rawQuery.split('&');
@@ -20,7 +59,8 @@ export function listLinks(
   rawQuery: string,
   page: { offset: number; limit: number; count: number },
 ): Link[] {
-  const to = (offset: number, rel: string) => link(baseUrl, `${path}?${withOffset(rawQuery, offset)}`, rel);
+  const query = linkQuery(rawQuery);
+  const to = (offset: number, rel: string) => link(baseUrl, `${path}?${withOffset(query, offset)}`, rel);
   const links: Link[] = [];
   if (page.limit > 0 && page.offset + page.limit < page.count)
     links.push(to(page.offset + page.limit, 'next'));

@@ -1,3 +1,4 @@
+import { BLANK } from '../common/http/openapi-constraints';
 import { ArticleSort, SortColumn } from './ports/article-catalogue';
 
 /** The fields of an article record, in the order of the interface's table. */
@@ -47,6 +48,15 @@ const SORT_COLUMNS = new Map<string, SortColumn | null>([
   ['BeschaffungsArt', 'BeschaffungsArt'],
   ['VerarbeitungsArt', 'VerarbeitungsArt'],
 ]);
+
+/** A comma list of items, blanks around each allowed (as parseFields and parseSorts read it). */
+const listPattern = (item: string): string => `^${BLANK}*${item}${BLANK}*(?:,${BLANK}*${item}${BLANK}*)*$`;
+
+/** What parseFields accepts, for the document. */
+export const FIELD_LIST_PATTERN = listPattern(`(?:${ARTICLE_FIELDS.join('|')})`);
+
+/** What parseSorts accepts, for the document. */
+export const SORT_LIST_PATTERN = listPattern(`[+-]?(?:${[...SORT_COLUMNS.keys()].join('|')})`);
 
 export const DEFAULT_SORTS: ArticleSort[] = [{ column: 'ArtBez', descending: false }];
 

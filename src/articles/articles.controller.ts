@@ -17,6 +17,7 @@ import { encodeJson, joinEncodedJson } from '../common/http/json-bytes';
 import { publicBaseUrl } from '../common/http/public-url';
 import { parseFields, parseModifiedSince, parseSorts } from './article-list-parameters';
 import { listLinks } from './article-list-links';
+import { ArticleNumberParameter, checkArticleNumber } from './article-number';
 import { streamArticleList } from './article-list-stream';
 import { CustomerScope } from '../scope/customer-scope';
 import { ArticleRequest, ArticlesService, MAX_PAGE_FROM_SNAPSHOT, unknownCustomer } from './articles.service';
@@ -79,10 +80,8 @@ export class ArticlesController {
       'Without modifiedsince only active articles (ArtikelStatus 1) are listed; with it, every changed one.',
   })
   @ApiOkResponse({ type: ArticleListDto })
-  @ApiBadRequestResponse({
-    description: 'Bad limit, offset, fields, sorts, modifiedsince or an unknown currency.',
-  })
-  @ApiUnprocessableEntityResponse({ description: 'debinr names no customer.' })
+  @ApiBadRequestResponse({ description: 'Bad limit, offset, fields, sorts, waehrabk or modifiedsince.' })
+  @ApiUnprocessableEntityResponse({ description: 'waehrabk names no currency, or debinr no customer.' })
   @ApiTooManyRequestsResponse({
     description:
       'The per-user rate limit, or more than ARTICLE_ORDERINGS_PER_MINUTE new orderings (a sort order or ' +
@@ -119,10 +118,11 @@ export class ArticlesController {
   }
 
   @Get(':ArtNr')
+  @ArticleNumberParameter()
   @ApiOperation({ summary: 'One article, same record and parameters as the list (without paging)' })
   @ApiOkResponse({ type: ArticleResponseDto })
   @ApiNotFoundResponse({ description: 'No such article, or not released for the web shop of the user.' })
-  @ApiUnprocessableEntityResponse({ description: 'debinr names no customer.' })
+  @ApiUnprocessableEntityResponse({ description: 'waehrabk names no currency, or debinr no customer.' })
   async one(
     @Param('ArtNr') artNr: string,
     @Query() q: ArticleQueryDto,
@@ -130,10 +130,7 @@ export class ArticlesController {
     @Req() req: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Buffer> {
-    if (artNr.length > 15)
-      throw ApiError.badRequest('ArtNr is longer than 15 characters.', [
-        { field: 'ArtNr', message: 'ArtNr must be at most 15 characters' },
-      ]);
+    checkArticleNumber(artNr);
     const ctx = await this.articles.context(await this.request(q, user, req));
     const record = await this.articles.one(ctx, artNr);
     this.jsonType(reply);

@@ -80,13 +80,13 @@ export class ArticlesService {
   /**
    * Checks currency and customer and settles the language: the customer's contact-address
    * language, else `adrsprache`, else ger; a language without article texts is ger (its records
-   * would be ger's). Unknown currency: 400; unknown customer: 422.
+   * would be ger's). Unknown currency or customer: 422 (as for orders and customers).
    */
   async context(req: ArticleRequest): Promise<ArticleListContext> {
     const waehrAbk = req.waehrabk?.toUpperCase() ?? null;
     const ref = await this.catalogue.referenceData(waehrAbk, req.debinr ?? null);
     if (!ref.currencyKnown)
-      throw ApiError.badRequest(`Unknown currency ${waehrAbk}.`, [
+      throw ApiError.unprocessable(`Unknown currency ${waehrAbk}.`, [
         { field: 'waehrabk', message: `waehrabk ${waehrAbk} is not a currency of the system` },
       ]);
     if (req.debinr !== undefined && ref.customer === null) throw unknownCustomer(req.debinr);

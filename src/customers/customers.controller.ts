@@ -14,6 +14,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthUser } from '../auth/auth-user';
 import { CurrentUser, ErpAuth } from '../auth/erp-auth.decorator';
 import { AppConfig } from '../common/config/app-config';
+import { ApiPathParameter } from '../common/http/openapi-constraints';
 import { publicBaseUrl } from '../common/http/public-url';
 import { requireJsonObject } from '../common/http/require-json-object';
 import { Idempotent } from '../idempotency/idempotent.decorator';
@@ -53,6 +54,7 @@ export class CustomersController {
   }
 
   @Get(':DebiNr')
+  @ApiPathParameter('DebiNr', '10001')
   @ApiOperation({ summary: 'A customer with attributes, address keys and its latest orders' })
   @ApiOkResponse({ type: CustomerResponse })
   @ApiBadRequestResponse({ description: 'order or status invalid.' })
@@ -73,6 +75,7 @@ export class CustomersController {
   }
 
   @Put(':DebiNr')
+  @ApiPathParameter('DebiNr', '10001')
   @HttpCode(204)
   @Idempotent()
   @ApiOperation({ summary: 'Updates GrundDaten fields of a customer' })

@@ -129,7 +129,8 @@ export class CustomersService {
 function assertBackOfficeFields(user: AuthUser, fields: object, path: string): void {
   if (user.role === 'admin') return;
   const sent = BACK_OFFICE_FIELDS.filter(
-    (f) => Object.hasOwn(fields, f) && (fields as Record<string, unknown>)[f] !== undefined,
+    // null is "not given" (POST: the default; PUT refuses null for them before this).
+    (f) => Object.hasOwn(fields, f) && (fields as Record<string, unknown>)[f] != null,
   );
   if (sent.length === 0) return;
   throw new ApiError(403, 'forbidden', `Only role admin may set ${sent.join(', ')}.`, {

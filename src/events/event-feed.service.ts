@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../auth/auth-user';
 import { ApiError } from '../common/errors/api-error';
 import { isoUtc } from '../common/http/dates';
+import { MAX_INTEGER_KEY } from '../common/http/whole-numbers';
 import { formatEventId, toEventMessage } from './erp-events';
 import { EventFeedQuery, EventFeedResponse, EventWithDeliveriesDto, RedeliveryDto } from './dto/events.dto';
 import { assertEventAccess } from './event-access';
@@ -19,7 +20,9 @@ export class EventFeed {
 
   async list(user: AuthUser, query: EventFeedQuery): Promise<EventFeedResponse> {
     assertEventAccess(user);
-    const after = Number(query.after ?? '0');
+    const cursor = Number(query.after ?? '0');
+    // Event ids are integer keys: a cursor beyond them has nothing after it (and is repeated as `next`).
+    const after = Math.min(cursor, MAX_INTEGER_KEY);
     const limit = query.limit ?? 100;
     if (query.status !== undefined) {
       if (user.role !== 'admin') throw ApiError.forbidden('Only admins list events by delivery status.');
@@ -28,13 +31,14 @@ export class EventFeed {
         ...toEventMessage(f.event),
         deliveries: f.deliveries.map(toDeliveryDto),
       }));
-      return page(data, after);
+      return page(data, cursor);
     }
-    return page((await this.store.events(after, limit)).map(toEventMessage), after);
+    return page((await this.store.events(after, limit)).map(toEventMessage), cursor);
   }
 
   async redeliver(id: string): Promise<RedeliveryDto> {
-    const found = /^\d{1,12}$/.test(id) ? await this.store.event(Number(id)) : null;
+    const key = /^\d{1,12}$/.test(id) ? Number(id) : NaN;
+    const found = key <= MAX_INTEGER_KEY ? await this.store.event(key) : null;
     if (!found) throw ApiError.notFound(`There is no event ${id}.`);
     const redelivered = await this.store.redeliver(found.event.id, new Date());
     this.emitter.emit(OUTBOX_WRITTEN);

@@ -1,15 +1,4 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  ParseIntPipe,
-  Post,
-  Query,
-  UseGuards,
-} from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
@@ -24,6 +13,9 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { AuthUser } from '../auth/auth-user';
+import { ApiError } from '../common/errors/api-error';
+import { ApiPathParameter } from '../common/http/openapi-constraints';
+import { integerKey, MAX_INTEGER_KEY } from '../common/http/whole-numbers';
 import { EventAccessGuard } from './event-access';
 import { CurrentUser, ErpAuth } from '../auth/erp-auth.decorator';
 import {
@@ -82,6 +74,7 @@ export class EventsController {
   })
   @ApiAcceptedResponse({ type: RedeliveryResponse })
   @ApiNotFoundResponse({ description: 'Unknown event id.' })
+  @ApiPathParameter('id', '000000000001')
   async redeliver(@Param('id') id: string): Promise<RedeliveryResponse> {
     return { success: true, data: await this.feed.redeliver(id) };
   }
@@ -131,10 +124,10 @@ export class EventsController {
   @ApiOperation({ summary: "Deletes one of the calling user's webhook endpoints (an admin: anyone's)" })
   @ApiNoContentResponse({ description: 'Deleted.' })
   @ApiNotFoundResponse({ description: 'No such webhook of this user (for an admin: at all).' })
-  async deleteWebhook(
-    @CurrentUser() user: AuthUser,
-    @Param('id', new ParseIntPipe({ errorHttpStatusCode: 404 })) id: number,
-  ): Promise<void> {
-    await this.webhooks.remove(user, id);
+  @ApiPathParameter('id', 1, { type: 'integer', minimum: 0, maximum: MAX_INTEGER_KEY })
+  async deleteWebhook(@CurrentUser() user: AuthUser, @Param('id') id: string): Promise<void> {
+    const key = integerKey(id);
+    if (key === null) throw ApiError.notFound(`You have no webhook ${id}.`);
+    await this.webhooks.remove(user, key);
   }
 }

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { from, mergeMap, Observable, of, catchError } from 'rxjs';
 import { AuthUser } from '../auth/auth-user';
 import { ApiError } from '../common/errors/api-error';
+import { IDEMPOTENCY_KEY_FORMAT } from './idempotency-key';
 import { IdempotencyService } from './idempotency.service';
 import { requestFingerprint } from './request-fingerprint';
 
@@ -10,8 +11,6 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
 /** Response headers that belong to the answer and are sent again on a replay. */
 const REPLAYED_HEADERS = ['location', 'cache-control', 'content-location'];
-
-const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
 
 /**
  * Wraps a POST/PUT handler: without an Idempotency-Key header it does nothing; with one, the
@@ -29,7 +28,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const header = req.headers[IDEMPOTENCY_HEADER];
     if (header === undefined) return next.handle();
     const key = Array.isArray(header) ? header[0] : header;
-    if (!KEY_FORMAT.test(key)) {
+    if (!IDEMPOTENCY_KEY_FORMAT.test(key)) {
       throw ApiError.badRequest('The Idempotency-Key header must be 1-255 visible ASCII characters.', [
         { field: 'Idempotency-Key', message: 'must be 1-255 visible ASCII characters' },
       ]);

@@ -1,5 +1,6 @@
 import { applyDecorators, UseInterceptors } from '@nestjs/common';
 import { ApiConflictResponse, ApiHeader, ApiUnprocessableEntityResponse } from '@nestjs/swagger';
+import { IDEMPOTENCY_KEY_SCHEMA } from './idempotency-key';
 import { IdempotencyInterceptor } from './idempotency.interceptor';
 
 /**
@@ -12,6 +13,7 @@ export function Idempotent() {
     ApiHeader({
       name: 'Idempotency-Key',
       required: false,
+      schema: { ...IDEMPOTENCY_KEY_SCHEMA },
       description:
         'Up to 255 visible ASCII characters, unique per request the client means. A repeat with the same key ' +
         'gets the first response again (header Idempotent-Replayed: true) for IDEMPOTENCY_RETENTION_HOURS.',

@@ -1,3 +1,5 @@
+import { anyCase, BLANK } from '../common/http/openapi-constraints';
+
 /** What `type` of GET /www/artikelmediadaten asks for: the image, the text, or content in one format. */
 export type MediaFileType = { kind: 'Bild' } | { kind: 'Text' } | { kind: 'format'; name: string };
 
@@ -29,6 +31,16 @@ const TEXT_TYPES = new Map<string, string>([
 ]);
 
 const MIME_NAME = /^(image|text|application)\/[a-z0-9.+-]{1,60}$/;
+
+/** What parseMediaFileType accepts: Bild, Text, or a format name or MIME type in any case with blanks around. */
+export const MEDIA_FILE_TYPE_PATTERN = `^(?:Bild|Text|${BLANK}*(?:${[
+  ...IMAGE_TYPES.keys(),
+  ...TEXT_TYPES.keys(),
+]
+  .map(anyCase)
+  .join(
+    '|',
+  )}|(?:${['image', 'text', 'application'].map(anyCase).join('|')})/[A-Za-z0-9.+-]{1,60})${BLANK}*)$`;
 
 export const TYPE_HELP = 'type must be Bild, Text or a format name such as png, jpg, txt or image/png';
 

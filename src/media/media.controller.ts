@@ -19,6 +19,12 @@ import { MediumListDto } from './dto/medium-response.dto';
 import { parseMediaFileType, TYPE_HELP } from './media-file-type';
 import { etagMatches, MediaService } from './media.service';
 import { toMediumRecord } from './medium.mapper';
+import { ArticleNumberParameter, checkArticleNumber } from '../articles/article-number';
+import { ApiPathParameter } from '../common/http/openapi-constraints';
+
+/** IDKey: a whole number of up to nine digits. */
+const MEDIUM_KEY = /^\d{1,9}$/;
+const MAX_MEDIUM_KEY = 999_999_999;
 
 /** RFC 6266: an ASCII fallback name and the exact UTF-8 one. */
 /** Raster images are safe to show in the browser; anything else (SVG, HTML, text, PDF) could run script. */
@@ -40,6 +46,7 @@ export class MediaListController {
   ) {}
 
   @Get(':ArtNr')
+  @ArticleNumberParameter()
   @ApiOperation({ summary: 'The media of an article (images and texts) the user may use' })
   @ApiOkResponse({ type: MediumListDto })
   @ApiNotFoundResponse({ description: 'No such article, or not released for the web shop of the user.' })
@@ -48,10 +55,7 @@ export class MediaListController {
     @CurrentUser() user: AuthUser,
     @Req() req: FastifyRequest,
   ): Promise<{ data: Record<string, unknown>[] }> {
-    if (artNr.length > 15)
-      throw ApiError.badRequest('ArtNr is longer than 15 characters.', [
-        { field: 'ArtNr', message: 'ArtNr must be at most 15 characters' },
-      ]);
+    checkArticleNumber(artNr);
     const base = publicBaseUrl(req, this.config);
     const media = await this.media.list(artNr, user);
     return { data: media.map((m) => toMediumRecord(m, base, this.config.legacyListDates)) };
@@ -65,6 +69,7 @@ export class MediaFileController {
   constructor(private readonly media: MediaService) {}
 
   @Get(':IDKey')
+  @ApiPathParameter('IDKey', 1, { type: 'integer', minimum: 0, maximum: MAX_MEDIUM_KEY })
   @ApiOperation({ summary: 'The image or text of a medium, with ETag and conditional GET (304)' })
   @ApiProduces('image/png', 'image/jpeg', 'text/plain')
   @ApiOkResponse({
@@ -87,7 +92,7 @@ export class MediaFileController {
     @Headers('if-none-match') ifNoneMatch: string | undefined,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    if (!/^\d{1,9}$/.test(idKey))
+    if (!MEDIUM_KEY.test(idKey))
       throw ApiError.badRequest('IDKey must be a whole number.', [
         { field: 'IDKey', message: 'IDKey must be a whole number' },
       ]);

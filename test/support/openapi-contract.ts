@@ -26,21 +26,29 @@ interface Document {
 
 /**
  * An OpenAPI 3.0 schema as JSON Schema for ajv: `#/components/...` as a reference into the document
- * registered under the id "openapi", and `nullable: true` as OpenAPI 3.0.3 defines it, null added to
+ * registered under the id "openapi", `nullable: true` as OpenAPI 3.0.3 defines it, null added to
  * the schema's own `type` (and `enum`) only, so `allOf: [{$ref}]` beside it still refuses null, as a
- * validating proxy does.
+ * validating proxy does, and 3.0's boolean `exclusiveMinimum` as the bound it makes of `minimum`.
  */
 function rebase(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(rebase);
   if (value === null || typeof value !== 'object') return value;
-  const { nullable, ...rest } = value as Record<string, unknown>;
+  const { nullable, ...own } = value as Record<string, unknown>;
+  const rest =
+    own.exclusiveMinimum === true
+      ? { ...own, exclusiveMinimum: own.minimum, minimum: undefined }
+      : own.exclusiveMinimum === false
+        ? { ...own, exclusiveMinimum: undefined }
+        : own;
   const schema = Object.fromEntries(
-    Object.entries(rest).map(([key, inner]) => [
-      key,
-      key === '$ref' && typeof inner === 'string' && inner.startsWith('#/')
-        ? `openapi${inner}`
-        : rebase(inner),
-    ]),
+    Object.entries(rest)
+      .filter(([, inner]) => inner !== undefined)
+      .map(([key, inner]) => [
+        key,
+        key === '$ref' && typeof inner === 'string' && inner.startsWith('#/')
+          ? `openapi${inner}`
+          : rebase(inner),
+      ]),
   );
   if (nullable !== true || typeof schema.type !== 'string') return schema;
   const orNull = { ...schema, type: [schema.type, 'null'] };
@@ -53,12 +61,19 @@ function rebase(value: unknown): unknown {
  * documented statuses, media types and schemas. What does not match is a drift of the document.
  */
 export class OpenApiContract {
-  private readonly ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
+  /** multipleOf in decimal, not in binary floating point (0.3 is a multiple of 0.0001). */
+  private readonly ajv = new Ajv({
+    strict: false,
+    allErrors: true,
+    validateFormats: false,
+    multipleOfPrecision: 9,
+  });
   /** Query values arrive as strings: this one coerces them to the documented types. */
   private readonly coercing = new Ajv({
     strict: false,
     allErrors: true,
     validateFormats: false,
+    multipleOfPrecision: 9,
     coerceTypes: true,
   });
   private readonly compiled = new Map<string, ValidateFunction>();

@@ -12,6 +12,7 @@ interface Schema {
   maxItems?: number;
   enum?: unknown[];
   allOf?: Schema[];
+  anyOf?: Schema[];
 }
 
 interface Operation {
@@ -68,6 +69,9 @@ function resolve(document: OpenApiDocument, schema: Schema | undefined): Schema 
   if (schema === undefined) return undefined;
   if (schema.$ref) return resolve(document, document.components?.schemas?.[schema.$ref.split('/').pop()!]);
   if (schema.allOf?.length === 1) return resolve(document, schema.allOf[0]);
+  // "X or null" (an optional nested object): X.
+  const values = schema.anyOf?.filter((branch) => !(branch.enum?.length === 1 && branch.enum[0] === null));
+  if (values?.length === 1) return resolve(document, values[0]);
   return schema;
 }
 

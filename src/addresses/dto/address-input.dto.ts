@@ -2,12 +2,15 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ADDRESS_FIELD_LENGTHS } from '@app/erp-db';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { ApiSchemaRule } from '../../common/http/openapi-constraints';
 import {
   IsCountryCode,
   IsLanguageCode,
   IsNameOrFirma,
+  NAME_OR_FIRMA,
   NormalizeCountry,
   NormalizeLanguage,
+  SALUTATION_DIGITS,
   toSalutationNumber,
 } from '../validation/address-validators';
 
@@ -21,13 +24,14 @@ export type AddressTextField = keyof typeof ADDRESS_FIELD_LENGTHS;
  * OrtLand, OrtName and OrtPLZ are required, everything else optional; one of AdrFirma or
  * AdrName must be given. AdrCheck (request only) defaults to 1 for CH, else 0.
  */
+@ApiSchemaRule(NAME_OR_FIRMA)
 export class AddressInputDto {
   @ApiProperty({
     maxLength: LENGTH.AdrSprache,
     example: 'ger',
     description: 'Language, ISO 639-2/B (ger, fre, ita, eng, ...)',
   })
-  @NormalizeLanguage()
+  @NormalizeLanguage(LENGTH.AdrSprache)
   @IsLanguageCode()
   @MaxLength(LENGTH.AdrSprache)
   @IsString()
@@ -61,7 +65,7 @@ export class AddressInputDto {
   AdrAdresse2?: string | null;
 
   @ApiProperty({
-    oneOf: [{ type: 'integer' }, { type: 'string' }],
+    oneOf: [{ type: 'integer' }, { type: 'string', pattern: SALUTATION_DIGITS }],
     example: 1,
     description: 'Salutation: 0 = company/general, 1 = Herr, 2 = Frau (number or numeric string)',
   })
@@ -81,6 +85,7 @@ export class AddressInputDto {
     type: String,
     nullable: true,
     maxLength: LENGTH.AdrFirma,
+    example: 'Muster AG',
     description: 'Company name; one of AdrFirma or AdrName is required',
   })
   @IsOptional()
@@ -104,6 +109,7 @@ export class AddressInputDto {
     type: String,
     nullable: true,
     maxLength: LENGTH.AdrName,
+    example: 'Muster',
     description: 'Last name; one of AdrFirma or AdrName is required',
   })
   @IsNameOrFirma(LENGTH.AdrName)
@@ -143,7 +149,7 @@ export class AddressInputDto {
   AdrTf2?: string | null;
 
   @ApiProperty({ maxLength: LENGTH.OrtLand, example: 'CH', description: 'Country, ISO 3166-1 alpha-2' })
-  @NormalizeCountry()
+  @NormalizeCountry(LENGTH.OrtLand)
   @IsCountryCode()
   @MaxLength(LENGTH.OrtLand)
   @IsString()

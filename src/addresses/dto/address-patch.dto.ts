@@ -18,6 +18,8 @@ import {
   IsLanguageCode,
   NormalizeCountry,
   NormalizeLanguage,
+  SALUTATION_DIGITS,
+  SALUTATION_TEXT,
   toSalutationFromText,
   toSalutationNumber,
 } from '../validation/address-validators';
@@ -32,7 +34,7 @@ const given = (field: string) => ValidateIf((o: Record<string, unknown>) => o[fi
 export class AddressPatchDto {
   @ApiPropertyOptional({ minLength: 3, maxLength: 3, example: 'fre', description: 'ISO 639-2/B, char(3)' })
   @given('AdrSprache')
-  @NormalizeLanguage()
+  @NormalizeLanguage(3)
   @IsString()
   @Length(3, 3)
   @IsLanguageCode()
@@ -57,7 +59,10 @@ export class AddressPatchDto {
   @MaxLength(LENGTH.AdrAdresse2)
   AdrAdresse2?: string | null;
 
-  @ApiPropertyOptional({ oneOf: [{ type: 'integer' }, { type: 'string' }], description: '0, 1 or 2' })
+  @ApiPropertyOptional({
+    oneOf: [{ type: 'integer' }, { type: 'string', pattern: SALUTATION_DIGITS }],
+    description: '0, 1 or 2',
+  })
   @given('AdrAnrede')
   @Transform(({ value }) => toSalutationNumber(value))
   @IsInt({ message: 'AdrAnrede must be 0, 1 or 2 (number or numeric string)' })
@@ -66,7 +71,7 @@ export class AddressPatchDto {
   AdrAnrede?: number;
 
   @ApiPropertyOptional({
-    oneOf: [{ type: 'integer' }, { type: 'string' }],
+    oneOf: [{ type: 'integer' }, { type: 'string', pattern: SALUTATION_TEXT }],
     description: 'Alias of AdrAnrede: 0/1/2, "0"/"1"/"2" or Firma/Herr/Frau',
   })
   @given('Anrede')
@@ -126,7 +131,7 @@ export class AddressPatchDto {
 
   @ApiPropertyOptional({ maxLength: LENGTH.OrtLand, example: 'CH' })
   @given('OrtLand')
-  @NormalizeCountry()
+  @NormalizeCountry(LENGTH.OrtLand)
   @IsString()
   @MaxLength(LENGTH.OrtLand)
   @IsCountryCode()

@@ -1,28 +1,30 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { NOT_BLANK } from '../../common/http/openapi-constraints';
 import { ADDRESS_FIELD_LENGTHS, AddressTextField } from './address-input.dto';
 
-const field = (max: number) => [
-  ApiPropertyOptional({ maxLength: max }),
+const field = (max: number, example?: string) => [
+  ApiPropertyOptional({ maxLength: max, example }),
   IsOptional(),
   IsString({ message: `must be given once, as text` }),
-  IsNotEmpty(),
   MaxLength(max),
+  Matches(NOT_BLANK, { message: '$property must not be blank' }),
 ];
 
 /** A search parameter as long as the address field of the same name may be. */
-function SearchField(): PropertyDecorator {
+function SearchField(example?: string): PropertyDecorator {
   return (target, key) =>
-    field(ADDRESS_FIELD_LENGTHS[key as AddressTextField]).forEach((d) => d(target, key));
+    field(ADDRESS_FIELD_LENGTHS[key as AddressTextField], example).forEach((d) => d(target, key));
 }
 
 /**
- * GET /www/adressensuche: every parameter optional, at least one required; each must equal the
- * address field ignoring case and surrounding blanks.
+ * GET /www/adressensuche: every parameter optional, at least one required (else 422: OpenAPI 3.0
+ * cannot say "one of these parameters"); each must equal the address field ignoring case and
+ * surrounding blanks.
  */
 export class AddressSearchQuery {
   @SearchField() AdrSprache?: string;
-  @SearchField() EmailAdress?: string;
+  @SearchField('buchhaltung@muster-ag.ch') EmailAdress?: string;
   @SearchField() AdrAdresse1?: string;
   @SearchField() AdrAdresse2?: string;
   @SearchField() AdrFax?: string;

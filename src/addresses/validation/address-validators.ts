@@ -1,6 +1,8 @@
 import { Transform } from 'class-transformer';
+import { fitsColumn as fits } from '../../common/http/input-checks';
 import { isISO31661Alpha2, registerDecorator, ValidationArguments, ValidationOptions } from 'class-validator';
-import { isLanguageCode, normalizeLanguage } from './language-codes';
+import { anyCase, BLANK, documentConstraint, oneOfAnyCase } from '../../common/http/openapi-constraints';
+import { isLanguageCode, LANGUAGE_CODES_ACCEPTED, normalizeLanguage } from './language-codes';
 
 /** Salutation codes (AdrAnrede) and their texts. */
 export const SALUTATIONS: Readonly<Record<number, string>> = { 0: 'Firma', 1: 'Herr', 2: 'Frau' };
@@ -25,11 +27,12 @@ export function hasText(value: unknown): boolean {
   return typeof value === 'string' && value.trim().length > 0;
 }
 
-export const NormalizeLanguage = () => Transform(({ value }) => normalizeLanguage(value));
+export const NormalizeLanguage = (max: number) =>
+  Transform(({ value }) => (fits(value, max) ? normalizeLanguage(value) : value));
 
 /** Country codes are stored upper-case (ch -> CH). */
-export const NormalizeCountry = () =>
-  Transform(({ value }) => (typeof value === 'string' ? value.trim().toUpperCase() : value));
+export const NormalizeCountry = (max: number) =>
+  Transform(({ value }) => (fits(value, max) ? value.trim().toUpperCase() : value));
 
 /** ISO 639-2/B language code (ger, fre, ita, eng, ...). */
 export function IsLanguageCode(options?: ValidationOptions) {
@@ -45,6 +48,13 @@ export function IsLanguageCode(options?: ValidationOptions) {
       validator: { validate: (value: unknown) => isLanguageCode(value) },
     });
 }
+// Read after a trim and in lower case (NormalizeLanguage), so in any case with blanks around.
+documentConstraint('isLanguageCode', { pattern: oneOfAnyCase(LANGUAGE_CODES_ACCEPTED) });
+
+/** Every ISO 3166-1 alpha-2 code, as the country check knows them. */
+const COUNTRY_CODES: readonly string[] = Array.from({ length: 26 * 26 }, (_, i) =>
+  String.fromCharCode(65 + Math.floor(i / 26), 65 + (i % 26)),
+).filter((code) => isISO31661Alpha2(code));
 
 /** ISO 3166-1 alpha-2 country code (CH, DE, ...). */
 export function IsCountryCode(options?: ValidationOptions) {
@@ -63,6 +73,8 @@ export function IsCountryCode(options?: ValidationOptions) {
       },
     });
 }
+// Read after a trim and in upper case (NormalizeCountry), so in any case with blanks around.
+documentConstraint('isCountryCode', { pattern: oneOfAnyCase(COUNTRY_CODES) });
 
 /**
  * AdrName's whole rule in one place (class-validator skips every check of an absent optional
@@ -83,6 +95,7 @@ export function IsNameOrFirma(max: number, options?: ValidationOptions) {
       target: target.constructor,
       propertyName,
       options,
+      constraints: [max],
       validator: {
         validate: (value: unknown, args: ValidationArguments) => problem(value, args.object) === null,
         defaultMessage: (args?: ValidationArguments) =>
@@ -90,3 +103,25 @@ export function IsNameOrFirma(max: number, options?: ValidationOptions) {
       },
     });
 }
+// "One of AdrFirma or AdrName" is a rule of the address (NAME_OR_FIRMA); the field itself is a text.
+documentConstraint('isNameOrFirma', (meta) => ({
+  type: 'string',
+  maxLength: (meta.constraints as number[])[0],
+}));
+
+/** Text with something in it but blanks (hasText), as a pattern. */
+const HAS_TEXT = `[^${BLANK.slice(1, -1)}]`;
+
+/** The address rule "one of AdrFirma or AdrName must be given", as the document states it. */
+export const NAME_OR_FIRMA = {
+  anyOf: [
+    { required: ['AdrFirma'], properties: { AdrFirma: { type: 'string', pattern: HAS_TEXT } } },
+    { required: ['AdrName'], properties: { AdrName: { type: 'string', pattern: HAS_TEXT } } },
+  ],
+};
+
+/** AdrAnrede as a string: a number 0, 1 or 2 in digits, blanks around allowed (toSalutationNumber). */
+export const SALUTATION_DIGITS = `^${BLANK}*0*[0-2]${BLANK}*$`;
+
+/** PATCH's Anrede as a string: the digits or one of the texts, in any case (toSalutationFromText). */
+export const SALUTATION_TEXT = `^${BLANK}*(?:0*[0-2]|${Object.values(SALUTATIONS).map(anyCase).join('|')})${BLANK}*$`;

@@ -59,6 +59,12 @@ export function normalizeLanguage(value: unknown): unknown {
   return TERMINOLOGY_TO_BIBLIOGRAPHIC[code] ?? code;
 }
 
+/** Every code a request may send (lower-case): the B codes and the T codes that are read as their B form. */
+export const LANGUAGE_CODES_ACCEPTED: readonly string[] = [
+  ...ISO_639_2B,
+  ...Object.keys(TERMINOLOGY_TO_BIBLIOGRAPHIC),
+].sort();
+
 export function isLanguageCode(value: unknown): boolean {
   return typeof value === 'string' && ISO_639_2B.has(value);
 }

@@ -1,20 +1,27 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import {
+  IsInt,
   IsOptional,
   IsString,
   Matches,
+  Max,
   MaxLength,
+  Min,
   Validate,
   ValidationArguments,
   ValidatorConstraint,
   ValidatorConstraintInterface,
 } from 'class-validator';
+import { BLANK, documentConstraint } from '../../common/http/openapi-constraints';
+import { WholeNumberFromDigits } from '../../common/http/whole-numbers';
 import {
   ARTICLE_FIELDS,
+  FIELD_LIST_PATTERN,
   parseFields,
   parseModifiedSince,
   Parsed,
   parseSorts,
+  SORT_LIST_PATTERN,
 } from '../article-list-parameters';
 
 function parameterConstraint(name: string, parse: (raw: string) => Parsed<unknown>) {
@@ -35,6 +42,15 @@ function parameterConstraint(name: string, parse: (raw: string) => Parsed<unknow
 const FieldList = parameterConstraint('articleFieldList', parseFields);
 const SortList = parameterConstraint('articleSortList', parseSorts);
 const IsoDateTime = parameterConstraint('isoDateTime', parseModifiedSince);
+documentConstraint('articleFieldList', { type: 'string', pattern: FIELD_LIST_PATTERN });
+documentConstraint('articleSortList', { type: 'string', pattern: SORT_LIST_PATTERN });
+documentConstraint('isoDateTime', { type: 'string', format: 'date-time' });
+
+/** One or more characters, none of them blank or U+0000. */
+const WITHOUT_BLANKS = new RegExp(`^[^${BLANK.slice(1, -1)}\\u0000]+$`);
+
+/** The largest `limit` and `offset` (nine digits). */
+const MAX_POSITION = 999_999_999;
 
 const ONCE = { message: '$property must be given once, as text' };
 
@@ -58,7 +74,7 @@ export class ArticleQueryDto {
   @IsOptional()
   @IsString(ONCE)
   @MaxLength(8)
-  @Matches(/^\S+$/, { message: 'debinr must not be empty or contain blanks' })
+  @Matches(WITHOUT_BLANKS, { message: 'debinr must not be empty or contain blanks' })
   debinr?: string;
 
   @ApiPropertyOptional({
@@ -103,15 +119,19 @@ export class ArticleQueryDto {
 
 /** GET /www/artikel. */
 export class ArticleListQueryDto extends ArticleQueryDto {
-  @ApiPropertyOptional({ example: '100', description: 'Number of articles; 0 (default) = all, streamed' })
+  @ApiPropertyOptional({ example: 100, description: 'Number of articles; 0 (default) = all, streamed' })
   @IsOptional()
-  @IsString(ONCE)
-  @Matches(/^\d{1,9}$/, { message: 'limit must be a whole number from 0' })
-  limit?: string;
+  @WholeNumberFromDigits()
+  @IsInt({ message: 'limit must be a whole number from 0' })
+  @Min(0, { message: 'limit must be a whole number from 0' })
+  @Max(MAX_POSITION)
+  limit?: number;
 
-  @ApiPropertyOptional({ example: '0', description: 'Start at article number X of the list (0-based)' })
+  @ApiPropertyOptional({ example: 0, description: 'Start at article number X of the list (0-based)' })
   @IsOptional()
-  @IsString(ONCE)
-  @Matches(/^\d{1,9}$/, { message: 'offset must be a whole number from 0' })
-  offset?: string;
+  @WholeNumberFromDigits()
+  @IsInt({ message: 'offset must be a whole number from 0' })
+  @Min(0, { message: 'offset must be a whole number from 0' })
+  @Max(MAX_POSITION)
+  offset?: number;
 }

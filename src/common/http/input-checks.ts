@@ -47,3 +47,10 @@ export function nulInParameters(...sources: unknown[]): ApiError | null {
   }
   return null;
 }
+
+/**
+ * Whether a text fits its column as sent: a normaliser (trim, case) leaves a longer one as it is,
+ * so that it fails its length and the length the document states counts the characters sent.
+ */
+export const fitsColumn = (value: unknown, max: number): value is string =>
+  typeof value === 'string' && value.length <= max;

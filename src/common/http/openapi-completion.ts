@@ -1,5 +1,7 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { ERROR_CODES, FIELD_LIST_LIMIT } from '../errors/api-error';
+import { documentBodyRules } from './openapi-constraints';
+import { addRequestExamples } from './openapi-examples';
 import { nameOperations } from './openapi-operations';
 
 type Operation = NonNullable<OpenAPIObject['paths'][string]['get']>;
@@ -61,7 +63,8 @@ const ERROR_BODY = {
  * without authentication say so (`security: []`), every request body can be refused with 400, 413
  * and 415, every operation can fail with 500 and (but liveness) with 503, and every error response
  * names its body (D2, or the e-invoice route's own); operations get their ids and links
- * (openapi-operations.ts). Schemas stay with their DTOs.
+ * (openapi-operations.ts). Schemas stay with their DTOs; the rules of the body classes are added
+ * (openapi-constraints.ts).
  */
 export function completeDocument(document: OpenAPIObject): OpenAPIObject {
   document.components ??= {};
@@ -69,11 +72,13 @@ export function completeDocument(document: OpenAPIObject): OpenAPIObject {
   document.components.schemas.ErrorBody = ERROR_BODY as never;
   document.servers = [{ url: '/' }];
   nameOperations(document);
+  documentBodyRules(document);
   for (const [path, item] of Object.entries(document.paths)) {
     for (const method of METHODS) {
       const operation = item[method];
       if (operation === undefined) continue;
       operation.security ??= [];
+      addRequestExamples(operation, document.components.schemas as never);
       if (operation.requestBody !== undefined)
         for (const status of ['400', '413', '415']) addResponse(operation.responses, status);
       if ((operation.parameters ?? []).length > 0 || path.includes('{'))

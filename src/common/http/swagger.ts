@@ -3,6 +3,7 @@ import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppConfig } from '../config/app-config';
 import { completeDocument } from './openapi-completion';
+import { documentValidationRules } from './openapi-constraints';
 import { trustedBaseUrl } from './public-url';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -34,6 +35,7 @@ export function setupSwagger(app: INestApplication, settings: AppConfig): void {
     .addBasicAuth({ type: 'http', scheme: 'basic' }, 'basic')
     .addBearerAuth({ type: 'http', scheme: 'bearer' }, 'bearer')
     .build();
+  documentValidationRules();
   const document = completeDocument(SwaggerModule.createDocument(app, config));
   SwaggerModule.setup('docs', app, document, {
     jsonDocumentUrl: 'docs-json',

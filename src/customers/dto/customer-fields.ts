@@ -11,7 +11,10 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
+import { BLANK } from '../../common/http/openapi-constraints';
 import { IsPaymentMethodList, NormalizeCurrency, NormalizePaymentMethods } from './customer-validators';
+
+const CURRENCY_AS_SENT = new RegExp(`^${BLANK}*[A-Za-z]{3}${BLANK}*$`);
 
 export const MAX_CREDIT_LIMIT = 2147483647;
 
@@ -47,10 +50,11 @@ const GRUND_DATEN = {
     type: String,
     schema: { maxLength: LENGTH.WaehrAbk, example: 'CHF' },
     validators: () => [
-      NormalizeCurrency(),
+      NormalizeCurrency(LENGTH.WaehrAbk),
       IsString(),
       MaxLength(LENGTH.WaehrAbk),
-      Matches(/^[A-Z]{3}$/, { message: 'WaehrAbk must be an ISO 4217 currency code such as CHF or EUR' }),
+      // Checked after NormalizeCurrency; written as the request may send it (any case, blanks around).
+      Matches(CURRENCY_AS_SENT, { message: 'WaehrAbk must be an ISO 4217 currency code such as CHF or EUR' }),
     ],
   },
   FAKTZahlArt: {
@@ -73,7 +77,7 @@ const GRUND_DATEN = {
     type: String,
     schema: { example: 'K,R' },
     validators: () => [
-      NormalizePaymentMethods(),
+      NormalizePaymentMethods(LENGTH.ZahlungsMethode),
       IsString(),
       MaxLength(LENGTH.ZahlungsMethode),
       IsPaymentMethodList(),

@@ -1,14 +1,16 @@
 import { Transform } from 'class-transformer';
+import { fitsColumn as fits } from '../../common/http/input-checks';
 import { registerDecorator, ValidationOptions } from 'class-validator';
+import { BLANK, documentConstraint } from '../../common/http/openapi-constraints';
 
 /** Currency codes are stored upper-case (chf -> CHF). */
-export const NormalizeCurrency = () =>
-  Transform(({ value }) => (typeof value === 'string' ? value.trim().toUpperCase() : value));
+export const NormalizeCurrency = (max: number) =>
+  Transform(({ value }) => (fits(value, max) ? value.trim().toUpperCase() : value));
 
 /** "K, R" -> "K,R": blanks around the entries dropped; the entries themselves are validated as given. */
-export const NormalizePaymentMethods = () =>
+export const NormalizePaymentMethods = (max: number) =>
   Transform(({ value }) =>
-    typeof value === 'string'
+    fits(value, max)
       ? value
           .split(',')
           .map((p) => p.trim())
@@ -37,3 +39,8 @@ export function IsPaymentMethodList(options?: ValidationOptions) {
       },
     });
 }
+/** K and R each at most once, blanks around the entries (NormalizePaymentMethods), or nothing but blanks. */
+const entry = (code: string): string => `${BLANK}*${code}${BLANK}*`;
+documentConstraint('isPaymentMethodList', {
+  pattern: `^(?:${BLANK}*|${entry('K')}|${entry('R')}|${entry('K')},${entry('R')}|${entry('R')},${entry('K')})$`,
+});

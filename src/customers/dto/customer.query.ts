@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { WholeNumberFromDigits } from '../../common/http/whole-numbers';
 
 /** Upper bound of `order` (the spec leaves it open). */
 export const MAX_ORDER_LIST = 1000;
@@ -17,7 +17,7 @@ export class CustomerQuery {
     description: 'Number of latest orders listed',
   })
   @IsOptional()
-  @Transform(({ value }) => (typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value))
+  @WholeNumberFromDigits()
   @IsInt({ message: 'order must be a whole number from 0 to ' + MAX_ORDER_LIST })
   @Min(0)
   @Max(MAX_ORDER_LIST)

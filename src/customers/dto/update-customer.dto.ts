@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsObject, IsOptional, ValidateNested } from 'class-validator';
+import { ApiSchemaRule, NULL_ONLY } from '../../common/http/openapi-constraints';
 import { OptionalField, UnclearableField } from './customer-fields';
 
 /**
@@ -49,6 +50,13 @@ export class UpdateCustomerFieldsDto {
  * PUT /www/kunden/{DebiNr}: the fields inside `GrundDaten` (as in POST) or, equally, at the top
  * level; not both.
  */
+@ApiSchemaRule({
+  anyOf: [
+    { not: { required: ['GrundDaten'] } },
+    { maxProperties: 1 },
+    { properties: { GrundDaten: NULL_ONLY } },
+  ],
+})
 export class UpdateCustomerDto extends UpdateCustomerFieldsDto {
   @ApiPropertyOptional({ type: UpdateCustomerFieldsDto })
   @IsOptional()

@@ -1,5 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsOptional, IsString } from 'class-validator';
+import { ApiSchemaRule } from '../../common/http/openapi-constraints';
+import { EXAMPLE_PDF, EXAMPLE_XML } from './zugferd-examples';
 
 export const zugferdOperations = ['Extract', 'Combine'] as const;
 export type ZugferdOperation = (typeof zugferdOperations)[number];
@@ -13,19 +15,30 @@ export interface ZugferdRequest {
   Debug?: boolean;
 }
 
-/** POST /www/zugferd: the PDF and XML travel as Base64 inside the JSON body. */
+/** POST /www/zugferd: the PDF and XML travel as Base64 inside the JSON body; Combine needs the XML. */
+@ApiSchemaRule({
+  anyOf: [
+    { properties: { Operation: { enum: ['Extract'] } } },
+    { required: ['XML'], properties: { XML: { type: 'string', minLength: 1 } } },
+  ],
+})
 export class ZugferdRequestDto implements ZugferdRequest {
-  @ApiProperty({ enum: zugferdOperations, description: 'Extract the invoice XML, or Combine PDF and XML.' })
+  @ApiProperty({
+    enum: zugferdOperations,
+    example: 'Combine',
+    description: 'Extract the invoice XML, or Combine PDF and XML.',
+  })
   @IsIn(zugferdOperations)
   Operation!: ZugferdOperation;
 
-  @ApiProperty({ description: 'Base64 of the PDF input file.', format: 'byte' })
+  @ApiProperty({ description: 'Base64 of the PDF input file.', format: 'byte', example: EXAMPLE_PDF })
   @IsString()
   PDF!: string;
 
   @ApiPropertyOptional({
     description: 'Base64 of the invoice XML (CII: ZUGFeRD, Factur-X, XRechnung); required by Combine.',
     format: 'byte',
+    example: EXAMPLE_XML,
   })
   @IsOptional()
   @IsString()

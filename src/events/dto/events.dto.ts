@@ -1,5 +1,4 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayNotEmpty,
@@ -14,6 +13,7 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
+import { WholeNumberFromDigits } from '../../common/http/whole-numbers';
 import { ERP_EVENT_NAMES } from '../erp-events';
 
 export const MAX_EVENT_PAGE = 1000;
@@ -39,15 +39,14 @@ export class EventFeedQuery {
     description:
       'Cursor: list the events after this id (the `next` of the previous page); 0 = from the start.',
     example: '000000000042',
-    pattern: '^\\d{1,12}$',
   })
   @IsOptional()
-  @Matches(/^\d{1,12}$/, { message: 'after must be an event id (up to 12 digits)' })
+  @Matches(/^[0-9]{1,12}$/, { message: 'after must be an event id (up to 12 digits)' })
   after?: string;
 
   @ApiPropertyOptional({ default: 100, minimum: 1, maximum: MAX_EVENT_PAGE })
   @IsOptional()
-  @Transform(({ value }) => (typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value))
+  @WholeNumberFromDigits()
   @IsInt({ message: `limit must be a whole number from 1 to ${MAX_EVENT_PAGE}` })
   @Min(1)
   @Max(MAX_EVENT_PAGE)
@@ -127,12 +126,14 @@ export class RedeliveryResponse {
 export class CreateWebhookDto {
   @ApiProperty({
     maxLength: 500,
+    format: 'uri',
     example: 'https://shop.example.com/erp-webhooks',
     description:
       'http(s) URL of the receiver. It must answer the validation request with the proof of the secret (see the description of POST /www/webhooks).',
   })
   @IsString()
   @MaxLength(500)
+  @Matches(/^[Hh][Tt][Tt][Pp][Ss]?:\/\//, { message: 'url must start with http:// or https://' })
   url!: string;
 
   @ApiPropertyOptional({

@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Validate, ValidatorConstraint, ValidatorConstraintInterface } from 'class-validator';
-import { parseMediaFileType, TYPE_HELP } from '../media-file-type';
+import { documentConstraint } from '../../common/http/openapi-constraints';
+import { MEDIA_FILE_TYPE_PATTERN, parseMediaFileType, TYPE_HELP } from '../media-file-type';
 
 @ValidatorConstraint({ name: 'mediaFileType' })
 class MediaFileTypeConstraint implements ValidatorConstraintInterface {
@@ -11,6 +12,8 @@ class MediaFileTypeConstraint implements ValidatorConstraintInterface {
     return TYPE_HELP;
   }
 }
+
+documentConstraint('mediaFileType', { type: 'string', pattern: MEDIA_FILE_TYPE_PATTERN });
 
 /** GET /www/artikelmediadaten/{IDKey}?type= */
 export class MediaFileQueryDto {

@@ -19,7 +19,13 @@ import {
 } from 'class-validator';
 import { AddressInputDto } from '../../addresses/dto/address-input.dto';
 import { PaymentInputDto } from './payment-input.dto';
-import { EmptyToUndefined, IsIsoDateTime, MaxDecimalPlaces, NumericStringToNumber } from './order-validators';
+import {
+  EmptyToUndefined,
+  IsIsoDateTime,
+  MaxDecimalPlaces,
+  NUMERIC_STRING_PATTERN,
+  NumericStringToNumber,
+} from './order-validators';
 
 /** Upper bound of quantities and prices: keeps every amount exact in decimal(19,2) and in JSON. */
 export const MAX_AMOUNT = 999_999_999;
@@ -234,7 +240,7 @@ export class OrderLineInputDto {
   GRabSatz?: number | null;
 
   @ApiPropertyOptional({
-    oneOf: [{ type: 'integer' }, { type: 'string' }],
+    oneOf: [{ type: 'integer' }, { type: 'string', pattern: NUMERIC_STRING_PATTERN }],
     example: '10',
     description: 'Display number (number or numeric string); default: the line number',
   })

@@ -7,6 +7,8 @@ describe('ISO 8601 request dates', () => {
     ['2026-03-01T10:15Z', '2026-03-01T10:15:00.000Z'],
     ['2026-03-01T10:15:00.5-0230', '2026-03-01T12:45:00.500Z'],
     ['2026-03-05', '2026-03-05T00:00:00.000Z'],
+    ['0050-03-01T10:15:00Z', '0050-03-01T10:15:00.000Z'],
+    ['0001-01-01T00:00:00Z', '0001-01-01T00:00:00.000Z'],
   ])('%s is %s', (input, utc) => {
     expect(parseIsoDateTime(input)?.toISOString()).toBe(utc);
   });
@@ -18,6 +20,7 @@ describe('ISO 8601 request dates', () => {
     '2026-03-01T10:15:00',
     'gestern',
     '2026-03-01T10:00:00+19:00',
+    '0050-02-29',
   ])('refuses %s', (input) => {
     expect(parseIsoDateTime(input)).toBeNull();
   });

@@ -1,19 +1,37 @@
 import { Transform } from 'class-transformer';
 import { registerDecorator, ValidationArguments, ValidationOptions } from 'class-validator';
 import { Decimal } from '../../common/money';
+import { BLANK, documentConstraint } from '../../common/http/openapi-constraints';
 
 function decimalPlaces(value: number): number {
   return new Decimal(String(value)).decimalPlaces();
 }
 
-/** A finite JSON number with at most `places` decimals (the column's scale; never rounded away). */
+/**
+ * A number that is a multiple of 10^-places but for the last bits of binary floating point (the
+ * 3 * 0.0001 = 0.00030000000000000003 of a client's arithmetic) is that multiple; anything else
+ * stays as it is for the validation.
+ */
+function withoutFloatNoise(value: unknown, places: number): unknown {
+  if (typeof value !== 'number' || !Number.isFinite(value) || Math.abs(value) >= 1e15) return value;
+  const rounded = Number(value.toFixed(places));
+  return Math.abs(rounded - value) <= Number.EPSILON * Math.max(1, Math.abs(value)) * 4 ? rounded : value;
+}
+
+/**
+ * A finite JSON number with at most `places` decimals (the column's scale; never rounded away),
+ * documented as `multipleOf`: a value off a multiple only by floating-point noise counts as it.
+ */
 export function MaxDecimalPlaces(places: number, options?: ValidationOptions) {
-  return (target: object, propertyName: string) =>
+  const noiseless = Transform(({ value }) => withoutFloatNoise(value, places));
+  return (target: object, propertyName: string) => {
+    noiseless(target, propertyName);
     registerDecorator({
       name: 'maxDecimalPlaces',
       target: target.constructor,
       propertyName,
       options,
+      constraints: [places],
       validator: {
         validate: (value: unknown) =>
           typeof value === 'number' && Number.isFinite(value) && decimalPlaces(value) <= places,
@@ -21,7 +39,11 @@ export function MaxDecimalPlaces(places: number, options?: ValidationOptions) {
           `${args?.property ?? 'value'} must have at most ${places} decimal places`,
       },
     });
+  };
 }
+documentConstraint('maxDecimalPlaces', (meta) => ({
+  multipleOf: Number(`1e-${String((meta.constraints as number[])[0])}`),
+}));
 
 const ISO_DATE_TIME =
   /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|([+-])(\d{2}):?(\d{2})?))?$/i;
@@ -37,7 +59,9 @@ export function parseIsoDateTime(value: string): Date | null {
     Number(v ?? 0),
   );
   const millis = Number(((m[7] ?? '') + '000').slice(0, 3));
-  const local = new Date(Date.UTC(year, month - 1, day, hour, minute, second, millis));
+  const local = new Date(Date.UTC(2000, month - 1, day, hour, minute, second, millis));
+  // Date.UTC reads the years 0-99 as 1900-1999.
+  local.setUTCFullYear(year, month - 1, day);
   const same =
     local.getUTCFullYear() === year &&
     local.getUTCMonth() === month - 1 &&
@@ -65,12 +89,16 @@ export function IsIsoDateTime(options?: ValidationOptions) {
       },
     });
 }
+documentConstraint('isIsoDateTime', { format: 'date-time' });
 
 /** VisPosNr arrives as a number or as a numeric string ("10"). */
 export const NumericStringToNumber = () =>
   Transform(({ value }) =>
     typeof value === 'string' && /^\s*\d{1,10}\s*$/.test(value) ? Number(value) : value,
   );
+
+/** What NumericStringToNumber turns into a number, for the document (up to 9 digits: no whole number above the bound). */
+export const NUMERIC_STRING_PATTERN = `^${BLANK}*[0-9]{1,9}${BLANK}*$`;
 
 /** An empty string means "not given" for optional text keys such as AuftBestellNr. */
 export const EmptyToUndefined = () => Transform(({ value }) => (value === '' ? undefined : value));
