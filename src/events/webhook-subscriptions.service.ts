@@ -55,9 +55,7 @@ export class WebhookSubscriptions {
   /** Admins may delete anyone's subscription. */
   async remove(user: AuthUser, id: number): Promise<void> {
     assertEventAccess(user);
-    // An id the integer column cannot hold names no webhook; SQL Server's driver refuses to bind it.
-    const storable = Number.isSafeInteger(id) && id >= 1 && id <= 2147483647;
-    if (!storable || !(await this.store.deleteSubscription(id, user.role === 'admin' ? null : user.id)))
+    if (!(await this.store.deleteSubscription(id, user.role === 'admin' ? null : user.id)))
       throw ApiError.notFound(`You have no webhook ${id}.`);
   }
 
