@@ -25,6 +25,8 @@ interface Scenario {
   method: 'GET' | 'POST' | 'PATCH' | 'PUT';
   path: string;
   body?: (i: number) => unknown;
+  /** Request headers beside the token (the conditional writes' If-Match). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -85,7 +87,10 @@ export async function run(args: string[]): Promise<void> {
       const token = await login(base);
       const last = 10000 + customers;
       const scenarios: Scenario[] = [
+        { name: 'GET /www/kunden/10001', method: 'GET', path: '/www/kunden/10001' },
         { name: 'GET /www/kunden/10001?order=5', method: 'GET', path: '/www/kunden/10001?order=5' },
+        { name: 'GET /www/auftrag/100001', method: 'GET', path: '/www/auftrag/100001' },
+        { name: 'GET /www/artikel/1000', method: 'GET', path: '/www/artikel/1000' },
         { name: `GET /www/kunden/${last}`, method: 'GET', path: `/www/kunden/${last}` },
         { name: 'GET /www/adressen?debinr=10001', method: 'GET', path: '/www/adressen?debinr=10001' },
         { name: 'GET /www/adressen/1', method: 'GET', path: '/www/adressen/1' },
@@ -105,12 +110,28 @@ export async function run(args: string[]): Promise<void> {
           path: '/www/adressen/1',
           body: (i) => ({ AdrTf2: `044 ${i}` }),
         },
+        {
+          // Parallel writes of one row cannot all hold its current tag; `*` runs the whole check
+          // (read, representation, tag, conditional UPDATE) and always matches.
+          name: 'PATCH /www/adressen/1 (If-Match: *)',
+          method: 'PATCH',
+          path: '/www/adressen/1',
+          body: (i) => ({ AdrTf2: `044 ${i}` }),
+          headers: { 'if-match': '*' },
+        },
         { name: 'POST /www/kunden (AdrCheck on)', method: 'POST', path: '/www/kunden', body: newCustomer },
         {
           name: 'PUT /www/kunden/10002',
           method: 'PUT',
           path: '/www/kunden/10002',
           body: (i) => ({ Kommentar: `Lauf ${i}` }),
+        },
+        {
+          name: 'PUT /www/kunden/10002 (If-Match: *)',
+          method: 'PUT',
+          path: '/www/kunden/10002',
+          body: (i) => ({ Kommentar: `Lauf ${i}` }),
+          headers: { 'if-match': '*' },
         },
       ];
       console.log(`${seconds} s per scenario, ${connections} connections\n`);
@@ -195,7 +216,7 @@ async function measure(
     method: s.method,
     duration: seconds,
     connections,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...s.headers },
     ...(body
       ? {
           requests: [

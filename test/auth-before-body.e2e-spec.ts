@@ -1,17 +1,10 @@
 import request from 'supertest';
 import { listeningPort, rawRequest } from './support/raw-http';
+import { awayFromMinuteEnd } from './support/minute-windows';
 import { createTestApp, json, TestApp } from './support/test-app';
 import { OpenApiDocument } from './support/worst-bodies';
 
 jest.setTimeout(120_000);
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** The anonymous limit counts per wall-clock minute: start a test well inside one. */
-async function awayFromMinuteEnd(): Promise<void> {
-  const left = 60_000 - (Date.now() % 60_000);
-  if (left < 15_000) await sleep(left + 200);
-}
 
 const MISSING = {
   status: 401,

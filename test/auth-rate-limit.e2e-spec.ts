@@ -1,16 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
+import { awayFromMinuteEnd, sleep } from './support/minute-windows';
 import { createTestApp, json, sameDatabase, TestApp, userAdmin } from './support/test-app';
 
 jest.setTimeout(60_000);
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** The limit counts per wall-clock minute: start a test well inside one. */
-async function awayFromMinuteEnd(): Promise<void> {
-  const left = 60_000 - (Date.now() % 60_000);
-  if (left < 15_000) await sleep(left + 200);
-}
 
 const call = (t: TestApp, token: string) =>
   request(t.server).delete('/www/log').set('Authorization', `Bearer ${token}`).parse(json);
@@ -32,24 +25,31 @@ describe('D11 per-user rate limit (one instance)', () => {
     await t.close();
   });
 
-  it('allows RATE_LIMIT_PER_MINUTE requests per user and minute, then 429 with Retry-After and RateLimit-*', async () => {
+  it('allows RATE_LIMIT_PER_MINUTE requests per user and minute, then 429 with Retry-After; every answer names the policy and its state', async () => {
     await awayFromMinuteEnd();
     const token = await t.token('admin');
-    for (let i = 1; i <= 4; i++) {
+    let lastReset = 61;
+    for (let i = 1; i <= 5; i++) {
       const res = await call(t, token).expect(204);
+      expect(res.headers['ratelimit-policy']).toBe('"user";q=5;w=60');
+      const state = /^"user";r=(\d+);t=(\d+)$/.exec(String(res.headers.ratelimit));
+      expect(state).not.toBeNull();
+      expect(Number(state![1])).toBe(5 - i);
+      const reset = Number(state![2]);
+      expect(reset).toBeGreaterThanOrEqual(1);
+      expect(reset).toBeLessThanOrEqual(lastReset);
+      lastReset = reset;
+      // The fields of the earlier drafts are gone.
       expect(res.headers['ratelimit-remaining']).toBeUndefined();
     }
-    const last = await call(t, token).expect(204);
-    expect(last.headers['ratelimit-limit']).toBe('5');
-    expect(last.headers['ratelimit-remaining']).toBe('0');
     const over = await call(t, token).expect(429);
     expect(over.body).toEqual({ error: 'rate_limited', error_description: expect.any(String) });
-    const reset = Number(over.headers['ratelimit-reset']);
-    expect(reset).toBeGreaterThanOrEqual(1);
-    expect(reset).toBeLessThanOrEqual(60);
-    expect(over.headers['retry-after']).toBe(String(reset));
-    expect(over.headers['ratelimit-limit']).toBe('5');
-    expect(over.headers['ratelimit-remaining']).toBe('0');
+    expect(over.headers['ratelimit-policy']).toBe('"user";q=5;w=60');
+    const [, remaining, reset] = /^"user";r=(\d+);t=(\d+)$/.exec(String(over.headers.ratelimit)) ?? [];
+    expect(remaining).toBe('0');
+    expect(Number(reset)).toBeGreaterThanOrEqual(1);
+    expect(Number(reset)).toBeLessThanOrEqual(60);
+    expect(over.headers['retry-after']).toBe(reset);
     // Another user has a minute of its own; requests refused for their role count as well.
     const demo = await t.token('demo');
     for (let i = 0; i < 5; i++) await call(t, demo).expect(403);
@@ -71,7 +71,8 @@ describe('D11 rate limit switched off', () => {
     const token = await t.token('admin');
     for (let i = 0; i < 12; i++) {
       const res = await call(t, token).expect(204);
-      expect(res.headers['ratelimit-limit']).toBeUndefined();
+      expect(res.headers['ratelimit-policy']).toBeUndefined();
+      expect(res.headers.ratelimit).toBeUndefined();
     }
   });
 });
@@ -101,12 +102,14 @@ describe('D11 rate limit shared between two instances through Redis (REDIS_URL)'
     ).body.access_token as string;
     for (let i = 0; i < 4; i++) await call(a, onA).expect(204);
     await sleep(600);
-    await call(b, onB).expect(204);
+    // B learns the shared count when it adds its own to Redis (within 250 ms).
+    expect((await call(b, onB).expect(204)).headers.ratelimit).toMatch(/^"user";r=5;t=\d+$/);
     await sleep(600);
-    // B now knows of A's 4: its 6th request in all is the last one allowed.
-    await call(b, onB).expect(204);
+    // B now knows of A's 4: its 6th request in all is the last one allowed, and RateLimit says so.
+    expect((await call(b, onB).expect(204)).headers.ratelimit).toMatch(/^"user";r=0;t=\d+$/);
     const over = await call(b, onB).expect(429);
-    expect(over.headers['ratelimit-limit']).toBe('6');
+    expect(over.headers['ratelimit-policy']).toBe('"user";q=6;w=60');
+    expect(over.headers.ratelimit).toMatch(/^"user";r=0;t=\d+$/);
     await call(a, onA);
     await sleep(600);
     await call(a, onA).expect(429);

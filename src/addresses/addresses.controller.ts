@@ -12,6 +12,13 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { CurrentUser, ErpAuth } from '../auth/erp-auth.decorator';
 import { AppConfig } from '../common/config/app-config';
+import {
+  ConditionalWrite,
+  EntityTagged,
+  representationVersion,
+  setRepresentationVersion,
+  writePrecondition,
+} from '../common/http/conditional-requests';
 import { publicBaseUrl } from '../common/http/public-url';
 import { requireJsonObject } from '../common/http/require-json-object';
 import { AddressNumberParameter, parseAddressNumber } from './address-number';
@@ -20,6 +27,12 @@ import { AddressesService } from './addresses.service';
 import { AddressPatchDto } from './dto/address-patch.dto';
 import { AddressResponse, CustomerAddressesResponse } from './dto/address-response.dto';
 import { CustomerAddressesQuery } from './dto/customer-addresses.query';
+import { StoredAddress } from './ports/addresses.repository';
+
+/** The answer of GET /www/adressen/{AdrNr}: also what a conditional PATCH computes the current ETag from. */
+const addressRepresentation = (stored: StoredAddress): AddressResponse => ({
+  data: toAddressDto(stored.address),
+});
 
 @ApiTags('adressen')
 @ErpAuth()
@@ -48,16 +61,24 @@ export class AddressesController {
 
   @Get(':AdrNr')
   @AddressNumberParameter()
+  @EntityTagged()
   @ApiOperation({ summary: 'One address with its salutation text' })
   @ApiOkResponse({ type: AddressResponse })
   @ApiNotFoundResponse({ description: 'Unknown AdrNr.' })
-  async get(@Param('AdrNr') adrNr: string, @CurrentUser() user: AuthUser): Promise<AddressResponse> {
-    return { data: toAddressDto(await this.addresses.get(parseAddressNumber(adrNr), user)) };
+  async get(
+    @Param('AdrNr') adrNr: string,
+    @CurrentUser() user: AuthUser,
+    @Req() req: FastifyRequest,
+  ): Promise<AddressResponse> {
+    const stored = await this.addresses.get(parseAddressNumber(adrNr), user);
+    setRepresentationVersion(req, representationVersion(stored.changedAt));
+    return addressRepresentation(stored);
   }
 
   @Patch(':AdrNr')
   @AddressNumberParameter()
   @HttpCode(204)
+  @ConditionalWrite()
   @ApiOperation({ summary: 'Changes the given fields of an address' })
   @ApiNoContentResponse({ description: 'Changed.' })
   @ApiBadRequestResponse({ description: 'Unknown field, wrong type or too long.' })
@@ -74,6 +95,7 @@ export class AddressesController {
   ): Promise<void> {
     const nr = parseAddressNumber(adrNr);
     requireJsonObject(req.body);
-    await this.addresses.patch(nr, body, user);
+    const precondition = writePrecondition(req, this.config, addressRepresentation, (a) => a.changedAt);
+    await this.addresses.patch(nr, body, user, precondition);
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../auth/auth-user';
 import { ApiError } from '../common/errors/api-error';
+import { preconditionFailed } from '../common/http/conditional-requests';
 import { CustomerScope, webshopScope } from '../scope/customer-scope';
 import { customerNotFound } from '../customers/customers.service';
 import { AddressCheckService } from './address-check.service';
@@ -9,12 +10,13 @@ import { AddressPatchDto } from './dto/address-patch.dto';
 import { AddressSearchQuery } from './dto/address-search.query';
 import {
   ADDRESS_FIELDS,
+  AddressChanged,
   AddressChanges,
   AddressCriteria,
   AddressesRepository,
-  AddressRecord,
   CustomerAddresses,
   CustomerAddressKeys,
+  StoredAddress,
 } from './ports/addresses.repository';
 import { hasText } from './validation/address-validators';
 
@@ -35,7 +37,7 @@ export class AddressesService {
   ) {}
 
   /** D12: an address outside the user's web shop is answered like one that does not exist. */
-  async get(adrNr: number, user: AuthUser): Promise<AddressRecord> {
+  async get(adrNr: number, user: AuthUser): Promise<StoredAddress> {
     if (!(await this.scope.address(user, adrNr))) throw addressNotFound(adrNr);
     const found = await this.addresses.findByNr(adrNr);
     if (!found) throw addressNotFound(adrNr);
@@ -49,15 +51,26 @@ export class AddressesService {
     return found;
   }
 
-  /** Applies the given fields; a changed place (country, postal code, town) goes through AdrCheck. */
-  async patch(adrNr: number, patch: AddressPatchDto, user: AuthUser): Promise<void> {
+  /**
+   * Applies the given fields; a changed place (country, postal code, town) goes through AdrCheck.
+   * With a precondition (If-Match) the address as read is checked, and the write is conditional on
+   * the row being as read: a change in between fails it with 412 and nothing is written.
+   */
+  async patch(
+    adrNr: number,
+    patch: AddressPatchDto,
+    user: AuthUser,
+    precondition?: (current: StoredAddress) => void,
+  ): Promise<void> {
     // Two valid values that contradict each other: a rule of the request, not of one field (422).
     if (patch.Anrede !== undefined && patch.AdrAnrede !== undefined && patch.Anrede !== patch.AdrAnrede) {
       throw ApiError.unprocessable('Anrede and AdrAnrede disagree; send one of them.', [
         { field: 'Anrede', message: 'Anrede is an alias of AdrAnrede and must not differ from it' },
       ]);
     }
-    const current = await this.get(adrNr, user);
+    const stored = await this.get(adrNr, user);
+    precondition?.(stored);
+    const current = stored.address;
     const changes: AddressChanges = {};
     for (const field of PATCHABLE) {
       const value = (patch as Record<string, unknown>)[field];
@@ -76,7 +89,11 @@ export class AddressesService {
       if (checked.OrtName !== current.OrtName) changes.OrtName = checked.OrtName;
       if (checked.OrtPLZ !== current.OrtPLZ) changes.OrtPLZ = checked.OrtPLZ;
     }
-    if (!(await this.addresses.update(adrNr, changes))) throw addressNotFound(adrNr);
+    const expected = precondition ? stored : undefined;
+    const updated = await this.addresses.update(adrNr, changes, expected).catch((e: unknown) => {
+      throw e instanceof AddressChanged ? preconditionFailed() : e;
+    });
+    if (!updated) throw addressNotFound(adrNr);
   }
 
   /** The one customer whose address matches; 404 for none, 409 with the count for several, 422 without criteria. */

@@ -1,6 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { AppConfig } from '../common/config/app-config';
 import { ApiError } from '../common/errors/api-error';
+import { QuotaPolicy } from '../common/http/rate-limit-fields';
 import { DEFAULT_SORTS } from './article-list-parameters';
 import {
   ArticleCatalogue,
@@ -68,10 +69,14 @@ export class ArticleOrderSnapshots implements OnApplicationBootstrap {
   /** The end of the queue of new orderings (other than default ones) being built. */
   private newBuilds: Promise<unknown> = Promise.resolve();
 
+  private readonly orderingsPolicy: QuotaPolicy;
+
   constructor(
     private readonly catalogue: ArticleCatalogue,
     private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.orderingsPolicy = new QuotaPolicy('orderings', config.articleOrderingsPerMinute, MINUTE_MS / 1000);
+  }
 
   /** Builds the default ordering of every web shop with an enabled user (none when orderings are not kept). */
   async onApplicationBootstrap(): Promise<void> {
@@ -153,6 +158,22 @@ export class ArticleOrderSnapshots implements OnApplicationBootstrap {
     }
     if (user !== null && !isStandard(filter, sorts)) this.spend(user);
     return snapshot;
+  }
+
+  /**
+   * The user's budget of new orderings as RateLimit reports it: what is left of the minute's
+   * ARTICLE_ORDERINGS_PER_MINUTE and the seconds until all of it is back; null when unlimited.
+   */
+  budget(user: number): { policy: QuotaPolicy; remaining: number; resetSeconds: number } | null {
+    if (this.config.articleOrderingsPerMinute === 0) return null;
+    const now = Date.now();
+    const times = (this.builds.get(user) ?? []).filter((t) => t > now - MINUTE_MS);
+    const newest = times.length > 0 ? times[times.length - 1] : null;
+    return {
+      policy: this.orderingsPolicy,
+      remaining: this.config.articleOrderingsPerMinute - times.length,
+      resetSeconds: newest === null ? 0 : Math.max(1, Math.ceil((newest + MINUTE_MS - now) / 1000)),
+    };
   }
 
   /** Takes one new ordering from the user's budget, or throws 429 with the seconds until the next one. */

@@ -13,8 +13,10 @@ import { AuthUser } from '../auth/auth-user';
 import { CurrentUser, ErpAuth } from '../auth/erp-auth.decorator';
 import { AppConfig } from '../common/config/app-config';
 import { ApiError } from '../common/errors/api-error';
+import { EntityTagged } from '../common/http/conditional-requests';
 import { encodeJson, joinEncodedJson } from '../common/http/json-bytes';
 import { publicBaseUrl } from '../common/http/public-url';
+import { addRateLimit } from '../common/http/rate-limit-fields';
 import { parseFields, parseModifiedSince, parseSorts } from './article-list-parameters';
 import { listLinks } from './article-list-links';
 import { ArticleNumberParameter, checkArticleNumber } from './article-number';
@@ -93,6 +95,21 @@ export class ArticlesController {
     @Req() req: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
+    try {
+      return await this.listBody(q, user, req, reply);
+    } finally {
+      // Every answer of the list names the orderings budget, as it stands after this request.
+      const budget = this.articles.orderingBudget(user.id);
+      if (budget) addRateLimit(req, budget.policy, budget.remaining, budget.resetSeconds);
+    }
+  }
+
+  private async listBody(
+    q: ArticleListQueryDto,
+    user: AuthUser,
+    req: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<unknown> {
     const ctx = await this.articles.context(await this.request(q, user, req));
     const offset = Number(q.offset ?? 0);
     const limit = Number(q.limit ?? 0);
@@ -119,6 +136,7 @@ export class ArticlesController {
 
   @Get(':ArtNr')
   @ArticleNumberParameter()
+  @EntityTagged()
   @ApiOperation({ summary: 'One article, same record and parameters as the list (without paging)' })
   @ApiOkResponse({ type: ArticleResponseDto })
   @ApiNotFoundResponse({ description: 'No such article, or not released for the web shop of the user.' })

@@ -123,6 +123,11 @@ export class ArticlesService {
     };
   }
 
+  /** The user's budget of new article orderings (ARTICLE_ORDERINGS_PER_MINUTE), for RateLimit. */
+  orderingBudget(userId: number): ReturnType<ArticleOrderSnapshots['budget']> {
+    return this.snapshots.budget(userId);
+  }
+
   /**
    * One page cut from the ordering snapshot, as the JSON of its records in the response charset,
    * and the number of all matching articles.

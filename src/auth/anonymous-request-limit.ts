@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { addRateLimit, QuotaPolicy } from '../common/http/rate-limit-fields';
 import { clientAddressGroup } from './client-address';
 import { AppConfig } from '../common/config/app-config';
 import { ApiError } from '../common/errors/api-error';
@@ -16,19 +18,28 @@ const KEY_PREFIX = '#anonymous ';
  */
 @Injectable()
 export class AnonymousRequestLimit {
+  private readonly policy: QuotaPolicy;
+
   constructor(
     private readonly config: AppConfig,
     private readonly counter: RateLimitCounter,
-  ) {}
+  ) {
+    this.policy = new QuotaPolicy('anonymous', config.anonymousRateLimitPerMinute, WINDOW_MS / 1000);
+  }
 
-  /** Counts one refused request of `ip`; throws the 429 when the address is over its limit. */
-  count(ip: string): void {
+  /**
+   * Counts one refused request of `req.ip`, whose answer then names the policy `"anonymous"` in
+   * RateLimit-Policy and RateLimit; throws the 429 when the address is over its limit.
+   */
+  count(req: FastifyRequest): void {
     const limit = this.config.anonymousRateLimitPerMinute;
     if (limit === 0) return;
     const now = Date.now();
     const window = Math.floor(now / WINDOW_MS);
-    if (this.counter.increment(`${KEY_PREFIX}${clientAddressGroup(ip)}`, window) <= limit) return;
+    const used = this.counter.increment(`${KEY_PREFIX}${clientAddressGroup(req.ip)}`, window);
     const reset = Math.max(1, Math.ceil(((window + 1) * WINDOW_MS - now) / 1000));
+    addRateLimit(req, this.policy, limit - used, reset);
+    if (used <= limit) return;
     throw new ApiError(
       429,
       'rate_limited',

@@ -70,7 +70,7 @@ export async function authenticateBeforeBody(
 ): Promise<void> {
   const credentials = bearerCredentials(req as AuthRequest);
   if (typeof credentials === 'object' && (await tokens.verify(credentials.token))) return;
-  anonymous.count(req.ip);
+  anonymous.count(req);
   throw bearerRefusal(credentials === 'missing');
 }
 

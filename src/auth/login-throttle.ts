@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { AppConfig } from '../common/config/app-config';
 import { ApiError } from '../common/errors/api-error';
+import { QuotaPolicy } from '../common/http/rate-limit-fields';
 import { clientAddressGroup } from './client-address';
 import { LoginFailureLog } from './ports/login-failure-log';
 import { RateLimitCounter } from './ports/rate-limit-counter';
@@ -18,8 +19,15 @@ export interface LoginAttempt {
   /** Failures of this account from this address, and of this address, before this attempt. */
   readonly pairFailures: number;
   readonly ipFailures: number;
+  /** When the newest of those failures happened (ms), or null. */
+  readonly pairNewest: number | null;
+  readonly ipNewest: number | null;
+  readonly report: RateLimitReport;
   readonly done: () => void;
 }
+
+/** Where the throttle reports the state of its quota policies for the attempt's answer. */
+export type RateLimitReport = (policy: QuotaPolicy, remaining: number, resetSeconds: number) => void;
 
 const MINUTE_MS = 60_000;
 
@@ -43,19 +51,32 @@ export class LoginThrottle {
   private readonly logger = new Logger('LoginThrottle');
   private readonly inFlight = new Map<string, number>();
   private readonly queues = new Map<string, Promise<void>>();
+  /** The RateLimit policies of POST /www/token: successful logins, failures of account and address. */
+  private readonly policies: Record<'logins' | 'account' | 'address', QuotaPolicy>;
 
   constructor(
     private readonly config: AppConfig,
     private readonly failures: LoginFailureLog,
     private readonly logins: RateLimitCounter,
     private readonly emitter: EventEmitter2,
-  ) {}
+  ) {
+    const window = config.loginWindowSeconds;
+    this.policies = {
+      logins: new QuotaPolicy('logins', config.loginMaxPerMinute, MINUTE_MS / 1000),
+      account: new QuotaPolicy('failed-logins', config.loginMaxFailuresPerUser, window),
+      address: new QuotaPolicy('failed-logins-address', config.loginMaxFailuresPerIp, window),
+    };
+  }
 
   /**
    * Waits for its turn, then throws 429 when the account is locked for the address group, or the
    * group. `account` must follow the users CLI's rule (`isUserName`, at most 64 characters).
    */
-  async begin(account: string, clientIp: string): Promise<LoginAttempt> {
+  async begin(
+    account: string,
+    clientIp: string,
+    report: RateLimitReport = () => undefined,
+  ): Promise<LoginAttempt> {
     const ip = clientAddressGroup(clientIp);
     const accountKey = `u:${account}`;
     const previous = this.queues.get(accountKey) ?? Promise.resolve();
@@ -99,11 +120,39 @@ export class LoginThrottle {
       ['address', flying >= perIp ? 1000 : this.lockedFor(address, perIp - flying, now)],
     ];
     const [reason, wait] = waits.reduce((a, b) => (b[1] > a[1] ? b : a));
+    const newest = (times: number[]) => (times.length > 0 ? times[times.length - 1] : null);
+    const attempt = {
+      account,
+      ip,
+      pairFailures: pair.length,
+      ipFailures: address.length,
+      pairNewest: newest(pair),
+      ipNewest: newest(address),
+      report,
+      done,
+    };
     if (wait > 0) {
       done();
+      const seconds = Math.max(1, Math.ceil(wait / 1000));
+      const byAddress = reason === 'address';
+      report(
+        this.policies.account,
+        byAddress ? perUser - pair.length : 0,
+        byAddress ? this.untilClear(attempt.pairNewest, now) : seconds,
+      );
+      report(
+        this.policies.address,
+        byAddress ? 0 : perIp - flying - address.length,
+        byAddress ? seconds : this.untilClear(attempt.ipNewest, now),
+      );
       throw this.refused(reason, wait);
     }
-    return { account, ip, pairFailures: pair.length, ipFailures: address.length, done };
+    return attempt;
+  }
+
+  /** Seconds until failures whose newest is at `newest` have all left the window (0: none). */
+  private untilClear(newest: number | null, now: number): number {
+    return newest === null ? 0 : Math.max(0, Math.ceil((newest + this.windowMs() - now) / 1000));
   }
 
   /** Clears the account's failures; 429 when the account logged in too often this minute. */
@@ -116,12 +165,20 @@ export class LoginThrottle {
     } finally {
       attempt.done();
     }
+    const now = Date.now();
+    attempt.report(this.policies.account, this.config.loginMaxFailuresPerUser, 0);
+    attempt.report(
+      this.policies.address,
+      this.config.loginMaxFailuresPerIp - attempt.ipFailures,
+      this.untilClear(attempt.ipNewest, now),
+    );
     const limit = this.config.loginMaxPerMinute;
     if (limit === 0) return;
-    const now = Date.now();
     const window = Math.floor(now / MINUTE_MS);
-    if (this.logins.increment(`login:${attempt.account}`, window) > limit)
-      throw this.refused('logins_per_minute', (window + 1) * MINUTE_MS - now);
+    const used = this.logins.increment(`login:${attempt.account}`, window);
+    const reset = (window + 1) * MINUTE_MS - now;
+    attempt.report(this.policies.logins, limit - used, Math.max(1, Math.ceil(reset / 1000)));
+    if (used > limit) throw this.refused('logins_per_minute', reset);
   }
 
   async failed(attempt: LoginAttempt): Promise<void> {
@@ -138,6 +195,8 @@ export class LoginThrottle {
       attempt.done();
     }
     const seconds = this.config.loginWindowSeconds;
+    attempt.report(this.policies.account, perUser - attempt.pairFailures - 1, seconds);
+    attempt.report(this.policies.address, perIp - attempt.ipFailures - 1, seconds);
     if (attempt.pairFailures + 1 === perUser)
       this.logger.warn(
         `login lockout: account ${attempt.account} refused to address ${attempt.ip} for ${seconds} s after ${perUser} failed logins`,

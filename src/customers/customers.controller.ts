@@ -15,11 +15,18 @@ import { AuthUser } from '../auth/auth-user';
 import { CurrentUser, ErpAuth } from '../auth/erp-auth.decorator';
 import { AppConfig } from '../common/config/app-config';
 import { ApiPathParameter } from '../common/http/openapi-constraints';
+import {
+  ConditionalWrite,
+  EntityTagged,
+  representationVersion,
+  setRepresentationVersion,
+  writePrecondition,
+} from '../common/http/conditional-requests';
 import { publicBaseUrl } from '../common/http/public-url';
 import { requireJsonObject } from '../common/http/require-json-object';
 import { Idempotent } from '../idempotency/idempotent.decorator';
 import { customerPath, toCustomerDto } from './customer.mapper';
-import { CustomersService } from './customers.service';
+import { CustomersService, CustomerView } from './customers.service';
 import { CreateCustomerDto } from './dto/create-customer.dto';
 import { CreatedCustomerResponse, CustomerResponse } from './dto/customer-response.dto';
 import { CustomerQuery } from './dto/customer.query';
@@ -55,6 +62,7 @@ export class CustomersController {
 
   @Get(':DebiNr')
   @ApiPathParameter('DebiNr', '10001')
+  @EntityTagged()
   @ApiOperation({ summary: 'A customer with attributes, address keys and its latest orders' })
   @ApiOkResponse({ type: CustomerResponse })
   @ApiBadRequestResponse({ description: 'order or status invalid.' })
@@ -66,6 +74,12 @@ export class CustomersController {
     @CurrentUser() user: AuthUser,
   ): Promise<CustomerResponse> {
     const view = await this.customers.get(debiNr, query, user);
+    setRepresentationVersion(req, representationVersion(view.changedAt));
+    return this.representation(view, req);
+  }
+
+  /** The answer of GET: also what a conditional PUT computes the current ETag from. */
+  private representation(view: CustomerView, req: FastifyRequest): CustomerResponse {
     return {
       data: toCustomerDto(view, {
         base: publicBaseUrl(req, this.config),
@@ -78,6 +92,7 @@ export class CustomersController {
   @ApiPathParameter('DebiNr', '10001')
   @HttpCode(204)
   @Idempotent()
+  @ConditionalWrite()
   @ApiOperation({ summary: 'Updates GrundDaten fields of a customer' })
   @ApiNoContentResponse({ description: 'Updated.' })
   @ApiBadRequestResponse({ description: 'Invalid body.' })
@@ -91,6 +106,13 @@ export class CustomersController {
     @Req() req: FastifyRequest,
   ): Promise<void> {
     requireJsonObject(req.body);
-    await this.customers.update(debiNr, body, user);
+    // The ETag of GET /www/kunden/{DebiNr} without parameters, for this request's links.
+    const precondition = writePrecondition(
+      req,
+      this.config,
+      (current: CustomerView) => this.representation(current, req),
+      (current) => current.changedAt,
+    );
+    await this.customers.update(debiNr, body, user, precondition);
   }
 }

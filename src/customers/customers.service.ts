@@ -6,6 +6,7 @@ import { AddressInputDto } from '../addresses/dto/address-input.dto';
 import { hasText } from '../addresses/validation/address-validators';
 import { AuthUser, userWebshop } from '../auth/auth-user';
 import { ApiError, FieldProblem } from '../common/errors/api-error';
+import { preconditionFailed } from '../common/http/conditional-requests';
 import { EventRecorder } from '../events/event-recorder';
 import { BACK_OFFICE_FIELDS, CustomerScope, webshopScope } from '../scope/customer-scope';
 import { CreateCustomerDto, CreateCustomerGrundDatenDto } from './dto/create-customer.dto';
@@ -14,17 +15,27 @@ import { UpdateCustomerDto, UpdateCustomerFieldsDto } from './dto/update-custome
 import {
   CUSTOMER_FIELDS,
   CustomerAttribute,
+  CustomerChanged,
   CustomerFields,
   CustomerOrder,
   CustomerRecord,
   CustomersRepository,
+  CustomerWithAttributes,
 } from './ports/customers.repository';
 
 export interface CustomerView {
   customer: CustomerRecord;
   attributes: CustomerAttribute[];
   orders: CustomerOrder[];
+  /** The customer row's change stamp: the version of its representation. */
+  changedAt: Date;
 }
+
+/**
+ * The check of a conditional write (If-Match) against the customer as it is now, as its GET
+ * without parameters would show it; throws (412) when it fails.
+ */
+export type CustomerPrecondition = (current: CustomerView) => void;
 
 export const customerNotFound = (debiNr: string): ApiError =>
   ApiError.notFound(`Customer ${debiNr} does not exist.`, { DebiNr: debiNr });
@@ -93,9 +104,24 @@ export class CustomersService {
     return { ...found, orders };
   }
 
-  /** PUT (D6): the given GrundDaten fields; its REST_Kunde event commits with them. */
-  async update(debiNr: string, body: UpdateCustomerDto, user: AuthUser): Promise<void> {
-    if (!(await this.scope.customer(user, debiNr))) throw customerNotFound(debiNr);
+  /**
+   * PUT (D6): the given GrundDaten fields; its REST_Kunde event commits with them. With a
+   * precondition the customer is read (in scope) and checked, and the write is conditional on the
+   * row being as read: a change in between fails it with 412 and nothing is written.
+   */
+  async update(
+    debiNr: string,
+    body: UpdateCustomerDto,
+    user: AuthUser,
+    precondition?: CustomerPrecondition,
+  ): Promise<void> {
+    let expected: CustomerWithAttributes | undefined;
+    if (precondition) {
+      // The scope test (D12) runs in the customer's read, as for GET.
+      expected = (await this.customers.find(debiNr, webshopScope(user))) ?? undefined;
+      if (!expected) throw customerNotFound(debiNr);
+      precondition({ ...expected, orders: [] });
+    } else if (!(await this.scope.customer(user, debiNr))) throw customerNotFound(debiNr);
     const flat = CUSTOMER_FIELDS.some((f) => body[f] !== undefined);
     if (body.GrundDaten && flat) {
       throw ApiError.badRequest('Send the fields either inside GrundDaten or at the top level, not both.', [
@@ -118,7 +144,10 @@ export class CustomersService {
     }
     const updated = await this.events.record(
       { event: 'REST_Kunde', action: 'updated', user: user.name },
-      (event) => this.customers.update(debiNr, changes, event),
+      (event) =>
+        this.customers.update(debiNr, changes, event, expected).catch((e: unknown) => {
+          throw e instanceof CustomerChanged ? preconditionFailed() : e;
+        }),
       (found) => found,
     );
     if (!updated) throw customerNotFound(debiNr);

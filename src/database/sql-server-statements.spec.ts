@@ -159,6 +159,49 @@ describe('SQL Server: every statement of the mssql path parses as T-SQL (node-sq
       unitOfWork,
       config,
     );
+    const at = new Date('2026-03-01T10:00:00.123Z');
+    const readCustomer = {
+      customer: {
+        DebiNr: '10001',
+        KundBez: 'Muster AG',
+        WaehrAbk: 'CHF',
+        BrancheID: null,
+        Kommentar: null,
+        VBTyp: null,
+        TVTyp: null,
+        FAKTZahlArt: 'L',
+        AUFT_SPESEN: null,
+        SteuerNummer: null,
+        FirmenURL: null,
+        KreditLimit: 5000,
+        ZahlungsMethode: null,
+        KundKontakt: 1,
+        KundLief: 2,
+        KundRech: 3,
+        AdrSprache: 'ger',
+      },
+      attributes: [],
+      changedAt: at,
+    };
+    const readAddress = {
+      AdrNr: 7,
+      AdrSprache: 'ger',
+      EmailAdress: null,
+      AdrAdresse1: 'Seestrasse 5',
+      AdrAdresse2: null,
+      AdrAnrede: 0,
+      AdrFax: null,
+      AdrFirma: 'Seeblick GmbH',
+      AdrFirma2: null,
+      AdrVorname: null,
+      AdrName: null,
+      AdrTelex: null,
+      AdrTf1: null,
+      AdrTf2: null,
+      OrtLand: 'CH',
+      OrtName: 'Thalwil',
+      OrtPLZ: '8800',
+    };
     // Two articles in all: a page of two is a run of the catalogue (its COUNT is sent all the same).
     const counting = {
       read: async (statements: ReadStatement[]) => {
@@ -244,6 +287,24 @@ describe('SQL Server: every statement of the mssql path parses as T-SQL (node-sq
         () => customers.find('10001', 'SHOP'),
         [
           / FROM "Debitor" d LEFT JOIN "Adressen" a .* LIKE @\d+ ESCAPE '!'\) > 0 ORDER BY t\."PHKey", t\."AttrID"$/,
+        ],
+      ],
+      [
+        // If-Match: the row as read, its stamp within the millisecond read, checked by the UPDATE itself.
+        'conditional customer update',
+        () => customers.update('10001', { Kommentar: 'neu' }, null, readCustomer).catch(() => undefined),
+        [
+          /^UPDATE "Debitor" SET "Kommentar" = @0, "GeaendertAm" = @1 WHERE "DebiNr" = @2 AND "KundBez" = @3 AND "WaehrAbk" = @4 AND "BrancheID" IS NULL AND .* AND "KundRech" = @\d+ AND "GeaendertAm" >= @\d+ AND "GeaendertAm" < @\d+$/,
+        ],
+      ],
+      [
+        'conditional address update',
+        () =>
+          addresses
+            .update(7, { EmailAdress: 'neu@example.com' }, { address: readAddress, changedAt: at })
+            .catch(() => undefined),
+        [
+          /^UPDATE "Adressen" SET "EmailAdress" = @0, "GeaendertAm" = @1 WHERE "AdrNr" = @2 AND "AdrSprache" = @3 AND "EmailAdress" IS NULL AND .* AND "GeaendertAm" >= @\d+ AND "GeaendertAm" < @\d+$/,
         ],
       ],
       ['taxCodes', () => orders.taxCodes(['1']), [/^SELECT "WUSTCode", "WUSTSatz", .* FROM "MWSTCode"$/]],

@@ -98,6 +98,10 @@ export abstract class DataSourceUnitOfWork extends UnitOfWork {
       if (!(v instanceof Comparison)) return `${column} = ${value(v)}`;
       if (v.op === 'IS NOT NULL') return `${column} IS NOT NULL`;
       if (v.op === 'IN') return `${column} IN (${(v.value as unknown[]).map(value).join(', ')})`;
+      if (v.op === 'RANGE') {
+        const [from, until] = v.value as [unknown, unknown];
+        return `${column} >= ${value(from)} AND ${column} < ${value(until)}`;
+      }
       return `${column} ${v.op} ${value(v.value)}`;
     });
     if (conditions.length === 0) throw new Error('A batch step writes only rows it names (no where).');

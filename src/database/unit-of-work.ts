@@ -20,7 +20,7 @@ export type Row = Record<string, unknown>;
 /** In a `where`: a comparison other than equality (a plain value means =, null means IS NULL). */
 export class Comparison {
   constructor(
-    readonly op: 'IN' | '<' | '<=' | 'IS NOT NULL',
+    readonly op: 'IN' | '<' | '<=' | 'IS NOT NULL' | 'RANGE',
     readonly value?: unknown,
   ) {}
 }
@@ -28,6 +28,8 @@ export const oneOf = (values: readonly unknown[]): Comparison => new Comparison(
 export const lessThan = (value: unknown): Comparison => new Comparison('<', value);
 export const atMost = (value: unknown): Comparison => new Comparison('<=', value);
 export const notNull = new Comparison('IS NOT NULL');
+/** From `from` (inclusive) to `until` (exclusive). */
+export const inRange = (from: unknown, until: unknown): Comparison => new Comparison('RANGE', [from, until]);
 
 export type BatchStep =
   | {

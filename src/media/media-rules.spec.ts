@@ -6,7 +6,6 @@ import {
   textMimeType,
 } from './media-file-type';
 import { usageAllows } from './media-usage';
-import { etagMatches } from './media.service';
 
 describe('media rules', () => {
   it('type: Bild and Text as spelled, format names in any case, anything else unknown', () => {
@@ -40,12 +39,5 @@ describe('media rules', () => {
     expect(usageAllows('WEB', 'PRINT', [])).toBe(false);
     expect(usageAllows('WEB', null, ['PRINT,KATALOG'])).toBe(false);
     expect(usageAllows('WEB', null, ['PRINT', ' web '])).toBe(true);
-  });
-
-  it('If-None-Match: lists, weak tags and *', () => {
-    expect(etagMatches(undefined, '"a"')).toBe(false);
-    expect(etagMatches('"b", W/"a"', '"a"')).toBe(true);
-    expect(etagMatches('*', '"a"')).toBe(true);
-    expect(etagMatches('"ab"', '"a"')).toBe(false);
   });
 });

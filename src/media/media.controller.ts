@@ -17,7 +17,8 @@ import { publicBaseUrl } from '../common/http/public-url';
 import { MediaFileQueryDto } from './dto/media-file-query.dto';
 import { MediumListDto } from './dto/medium-response.dto';
 import { parseMediaFileType, TYPE_HELP } from './media-file-type';
-import { etagMatches, MediaService } from './media.service';
+import { noneMatchFails } from '../common/http/conditional-requests';
+import { MediaService } from './media.service';
 import { toMediumRecord } from './medium.mapper';
 import { ArticleNumberParameter, checkArticleNumber } from '../articles/article-number';
 import { ApiPathParameter } from '../common/http/openapi-constraints';
@@ -100,7 +101,7 @@ export class MediaFileController {
     if (type === null) throw ApiError.badRequest(TYPE_HELP, [{ field: 'type', message: TYPE_HELP }]);
     const file = await this.media.file(Number(idKey), type, user);
     reply.header('ETag', file.etag).header('Cache-Control', 'private, no-cache');
-    if (etagMatches(ifNoneMatch, file.etag)) {
+    if (noneMatchFails(ifNoneMatch, file.etag)) {
       await reply.status(304).send();
       return;
     }

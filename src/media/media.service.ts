@@ -71,12 +71,3 @@ function withEtag(body: Buffer, contentType: string, fileName: string): MediaFil
   const hash = createHash('sha256').update(contentType).update('\u0000').update(body).digest('base64url');
   return { body, contentType, etag: `"${hash.slice(0, 32)}"`, fileName };
 }
-
-/** If-None-Match against an ETag: `*` or any listed tag, weak tags compared by their value. */
-export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch
-    .split(',')
-    .map((t) => t.trim().replace(/^W\//, ''))
-    .some((t) => t === '*' || t === etag);
-}

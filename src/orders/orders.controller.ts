@@ -13,6 +13,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthUser } from '../auth/auth-user';
 import { CurrentUser, ErpAuth } from '../auth/erp-auth.decorator';
 import { AppConfig } from '../common/config/app-config';
+import { EntityTagged } from '../common/http/conditional-requests';
 import { publicBaseUrl } from '../common/http/public-url';
 import { Idempotent } from '../idempotency/idempotent.decorator';
 import { ConvertOfferDto } from './dto/convert-offer.dto';
@@ -102,6 +103,7 @@ export class OrdersController {
   }
 
   @Get(':AuftNr')
+  @EntityTagged()
   @ApiOperation({ summary: 'Reads an order or offer with lines, addresses, tax recap and payments' })
   @ApiOkResponse({ type: OrderResponseDto })
   @ApiNotFoundResponse({ description: 'No order or offer with this number' })

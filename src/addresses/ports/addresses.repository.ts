@@ -69,16 +69,29 @@ export interface AddressSearchResult {
   customer: CustomerAddressKeys | null;
 }
 
+/** An address with its row's change stamp (GeaendertAm), the version of its representation. */
+export interface StoredAddress {
+  address: AddressRecord;
+  changedAt: Date;
+}
+
+/** The address row changed between the read of a conditional update and its write. */
+export class AddressChanged extends Error {}
+
 /** Port: addresses and the customer address roles that point at them. */
 export abstract class AddressesRepository {
-  abstract findByNr(adrNr: number): Promise<AddressRecord | null>;
+  abstract findByNr(adrNr: number): Promise<StoredAddress | null>;
   /**
    * The customer's address roles and the addresses they point at (in one read); null when the
    * customer does not exist or, given a web shop, is not in it (D12).
    */
   abstract customerAddresses(debiNr: string, webshop: string | null): Promise<CustomerAddresses | null>;
-  /** False when the address does not exist. */
-  abstract update(adrNr: number, changes: AddressChanges): Promise<boolean>;
+  /**
+   * False when the address does not exist. With `expected` (the address as read for an If-Match)
+   * the update is conditional on the row being as read, in the same statement: otherwise it
+   * writes nothing and throws AddressChanged.
+   */
+  abstract update(adrNr: number, changes: AddressChanges, expected?: StoredAddress): Promise<boolean>;
   /** `webshop`: only customers of that web shop count (D12); null = every customer. */
   abstract searchCustomer(criteria: AddressCriteria, webshop: string | null): Promise<AddressSearchResult>;
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import type { FastifyRequest } from 'fastify';
 import { BasicStrategy as PassportBasicStrategy } from 'passport-http';
+import { addRateLimit } from '../../common/http/rate-limit-fields';
 import { AuthUser } from '../auth-user';
 import { CredentialsService } from '../credentials.service';
 import { LoginThrottle } from '../login-throttle';
@@ -34,7 +35,11 @@ export class BasicStrategy extends PassportStrategy(PassportBasicStrategy, 'basi
     if (!isUserName(name)) return false;
     const found = await this.credentials.find(name);
     // Counted by the user found, so spellings one database compares as equal share one count.
-    const attempt = await this.throttle.begin((found?.name ?? name).toLowerCase(), req.ip);
+    const attempt = await this.throttle.begin(
+      (found?.name ?? name).toLowerCase(),
+      req.ip,
+      (policy, left, reset) => addRateLimit(req, policy, left, reset),
+    );
     let user: AuthUser | null = null;
     try {
       user = await this.credentials.verify(name, found, basicPassword(req.headers.authorization, password));

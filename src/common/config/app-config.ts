@@ -61,6 +61,8 @@ export class AppConfig {
   readonly anonymousRateLimitPerMinute!: number;
   readonly tokenCacheSeconds!: number;
   readonly legacyListDates!: boolean;
+  /** Writes of customers and addresses need If-Match (else 428). */
+  readonly requireIfMatch!: boolean;
   /** How long the article list reuses one ordering of the catalogue for its pages (0 = never). */
   readonly articleSnapshotSeconds!: number;
   /** New orderings (other than the default one of a language) a user may have built per minute; 0 = no limit. */
@@ -312,6 +314,7 @@ export function loadAppConfig(env: Env = process.env): AppConfig {
     anonymousRateLimitPerMinute: r.int('ANONYMOUS_RATE_LIMIT_PER_MINUTE', 120, 0, 10000000),
     tokenCacheSeconds: r.int('TOKEN_CACHE_SECONDS', 5, 0, 5),
     legacyListDates: r.bool('LEGACY_LIST_DATES', false),
+    requireIfMatch: r.bool('REQUIRE_IF_MATCH', false),
     articleSnapshotSeconds: r.int('ARTICLE_SNAPSHOT_SECONDS', 60, 0, 3600),
     articleOrderingsPerMinute: r.int('ARTICLE_ORDERINGS_PER_MINUTE', 10, 0, 100000),
     articleCacheSeconds: r.int('ARTICLE_CACHE_SECONDS', 60, 0, 86400),

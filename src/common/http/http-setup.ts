@@ -8,6 +8,8 @@ import { ApiError, ERROR_CODES } from '../errors/api-error';
 import { ApiExceptionFilter } from '../errors/api-exception.filter';
 import { setupLogging } from '../logging/logging-setup';
 import { charsetOf, decodeBody } from './charset';
+import { conditionalRead } from './conditional-requests';
+import { RATE_LIMITS_PROPERTY, writeRateLimitFields } from './rate-limit-fields';
 import { encodeLatin1Json } from './json-bytes';
 import { jsonShapeProblem, nulInParameters } from './input-checks';
 import { E_INVOICE_MAX_JSON_VALUES, jsonValuesProblem, MAX_JSON_VALUES } from './json-values';
@@ -107,6 +109,7 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   // The authenticated user lands on every request (guards.ts, passport): declared up front, every
   // request object keeps one shape instead of changing it mid-request for authenticated routes.
   if (!fastify.hasRequestDecorator('user')) fastify.decorateRequest('user', null);
+  if (!fastify.hasRequestDecorator(RATE_LIMITS_PROPERTY)) fastify.decorateRequest(RATE_LIMITS_PROPERTY, null);
   answerMethodNotAllowed(fastify);
 
   // POST /www/zugferd takes invoices of up to ZUGFERD_BODY_LIMIT_BYTES.
@@ -190,14 +193,17 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
     reply.header('X-Frame-Options', 'DENY');
     reply.header('Referrer-Policy', 'no-referrer');
     reply.removeHeader('X-Powered-By');
+    writeRateLimitFields(req, reply);
     const json = /^application\/json/i.test(String(reply.getHeader('content-type') ?? ''));
     const dataRoute = (req.routeOptions.url ?? '').startsWith('/www/');
     if ((json || dataRoute) && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
     if (req.protocol === 'https')
       reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-    if (typeof payload !== 'string' || !json) return payload;
-    reply.header('Content-Type', `application/json; charset=${config.responseCharset}`);
-    return config.responseCharset === 'utf-8' ? payload : encodeLatin1Json(payload);
+    const body = conditionalRead(req, reply, payload, config.responseCharset);
+    if (typeof body !== 'string' || !json) return body;
+    if (reply.statusCode !== 304)
+      reply.header('Content-Type', `application/json; charset=${config.responseCharset}`);
+    return config.responseCharset === 'utf-8' ? body : encodeLatin1Json(body);
   });
 
   setupLogging(app);

@@ -84,6 +84,9 @@ export function completeDocument(document: OpenAPIObject): OpenAPIObject {
       if ((operation.parameters ?? []).length > 0 || path.includes('{'))
         addResponse(operation.responses, '400');
       addResponse(operation.responses, '500');
+      if (method === 'get' && operation.responses['304'] !== undefined)
+        documentEntityTag(operation.responses);
+      if (operation.responses['429'] !== undefined) documentRateLimitFields(operation.responses);
       if (path !== LIVENESS_PATH) addResponse(operation.responses, '503');
       for (const [status, response] of Object.entries(operation.responses)) {
         if (response === undefined || Number(status) < 400 || '$ref' in response) continue;
@@ -97,6 +100,55 @@ export function completeDocument(document: OpenAPIObject): OpenAPIObject {
     }
   }
   return document;
+}
+
+/** A read answering 304 names its validator: the ETag of its 200 (and of the 304 itself). */
+function documentEntityTag(responses: Responses): void {
+  for (const status of ['200', '304']) {
+    const response = responses[status];
+    if (response === undefined || '$ref' in response) continue;
+    response.headers = {
+      ...response.headers,
+      ETag: {
+        description:
+          'Strong entity tag of the representation (RFC 9110 8.8.3): it changes whenever the answer would; send it in If-None-Match (304) or, for a write of the resource, in If-Match.',
+        schema: { type: 'string', example: '"3q2-7w0IuDaHqXWZXGKs1Q7lLB0EPsvB"' },
+      },
+    };
+  }
+}
+
+/** draft-ietf-httpapi-ratelimit-headers-12, as every answer of a rate-limited operation carries them. */
+const RATE_LIMIT_HEADERS = {
+  'RateLimit-Policy': {
+    description:
+      'The quota policies that counted this request (Structured Field list): `"name";q=<quota>;w=<window seconds>`, ' +
+      'e.g. `"user";q=6000;w=60`. Policies: `user` (requests per user and minute), `anonymous` (requests without a ' +
+      'valid token per client address), `orderings` (new article orderings per user), and at POST /www/token ' +
+      '`logins`, `failed-logins` (per account and address) and `failed-logins-address`.',
+    schema: { type: 'string', example: '"user";q=6000;w=60' },
+  },
+  RateLimit: {
+    description:
+      'The state of each policy of RateLimit-Policy, in the same order: `"name";r=<remaining>;t=<seconds until it resets>`.',
+    schema: { type: 'string', example: '"user";r=5999;t=42' },
+  },
+};
+const RETRY_AFTER_HEADER = {
+  description: 'Seconds to wait before the next request.',
+  schema: { type: 'integer', minimum: 1 },
+};
+
+/** Rate-limited operations: every answer names its policies and their state; a 429 when to retry. */
+function documentRateLimitFields(responses: Responses): void {
+  for (const [status, response] of Object.entries(responses)) {
+    if (response === undefined || '$ref' in response) continue;
+    response.headers = {
+      ...response.headers,
+      ...RATE_LIMIT_HEADERS,
+      ...(status === '429' ? { 'Retry-After': RETRY_AFTER_HEADER } : {}),
+    };
+  }
 }
 
 function addResponse(responses: Responses, status: string): void {

@@ -58,6 +58,8 @@ export interface CustomerWithAttributes {
   customer: CustomerRecord;
   /** In PHKey order. */
   attributes: CustomerAttribute[];
+  /** The customer row's change stamp (GeaendertAm), part of its entity tag. */
+  changedAt: Date;
 }
 
 export interface CustomerOrder {
@@ -65,6 +67,9 @@ export interface CustomerOrder {
   AuftStatus: string;
   AuftErf: Date;
 }
+
+/** The customer row changed between the read of a conditional update and its write. */
+export class CustomerChanged extends Error {}
 
 /** Port: customers (Debitor), their attributes and orders; a write's event (outbox row) commits with it. */
 export abstract class CustomersRepository {
@@ -83,11 +88,16 @@ export abstract class CustomersRepository {
   abstract find(debiNr: string, webshop: string | null): Promise<CustomerWithAttributes | null>;
   /** Orders (not offers), newest entry first; `statuses` limits the plan status. */
   abstract latestOrders(debiNr: string, limit: number, statuses: string[]): Promise<CustomerOrder[]>;
-  /** False when the customer does not exist. */
+  /**
+   * False when the customer does not exist. With `expected` (the customer as read for an If-Match)
+   * the update is conditional on the row being as read, checked in the same statement: otherwise
+   * it writes nothing and throws CustomerChanged.
+   */
   abstract update(
     debiNr: string,
     changes: Partial<CustomerFields>,
     event: PendingEvent | null,
+    expected?: CustomerWithAttributes,
   ): Promise<boolean>;
   abstract currencyExists(code: string): Promise<boolean>;
 }

@@ -13,19 +13,22 @@ import {
 import { AppConfig } from '../../../common/config/app-config';
 import { ApiError } from '../../../common/errors/api-error';
 import { asEntity, queryNamed, queryPreparedNamed } from '../../../database/sql-gateway';
-import { UnitOfWork } from '../../../database/unit-of-work';
+import { nextChangeStamp, stampAsRead } from '../../../database/change-stamps';
+import { Row, UnitOfWork } from '../../../database/unit-of-work';
 import {
   customerInWebshop,
   customerWebshopParams,
 } from '../../../scope/adapters/typeorm/typeorm-customer-scope.store';
 import {
   ADDRESS_FIELDS,
+  AddressChanged,
   AddressChanges,
   AddressCriteria,
   AddressesRepository,
   AddressRecord,
   AddressSearchResult,
   CustomerAddresses,
+  StoredAddress,
 } from '../../ports/addresses.repository';
 
 const ADDRESS_COLUMNS: Array<keyof AddressRecord> = ['AdrNr', ...ADDRESS_FIELDS];
@@ -41,6 +44,13 @@ LEFT JOIN "Adressen" a ON a."AdrNr" IN (d."KundKontakt", d."KundLief", d."KundRe
 WHERE d."DebiNr" = :debiNr`;
 /** The same for a web-shop user: no rows for a customer outside its web shop (D12). */
 const CUSTOMER_ADDRESSES_IN_WEBSHOP_SQL = `${CUSTOMER_ADDRESSES_SQL} AND ${customerInWebshop('d."DebiNr"')}`;
+
+function unchangedAddress(adrNr: number, expected: StoredAddress): Row {
+  const where: Row = { AdrNr: adrNr };
+  for (const c of ADDRESS_FIELDS) where[c] = expected.address[c];
+  where.GeaendertAm = stampAsRead(expected.changedAt);
+  return where;
+}
 
 function toRecord(e: AddressEntity): AddressRecord {
   const r = {} as Record<string, unknown>;
@@ -59,9 +69,12 @@ export class TypeOrmAddressesRepository extends AddressesRepository {
     super();
   }
 
-  async findByNr(adrNr: number): Promise<AddressRecord | null> {
-    const e = await this.addresses.findOne({ select: ADDRESS_COLUMNS, where: { AdrNr: adrNr } });
-    return e ? toRecord(e) : null;
+  async findByNr(adrNr: number): Promise<StoredAddress | null> {
+    const e = await this.addresses.findOne({
+      select: [...ADDRESS_COLUMNS, 'GeaendertAm'],
+      where: { AdrNr: adrNr },
+    });
+    return e ? { address: toRecord(e), changedAt: e.GeaendertAm } : null;
   }
 
   async customerAddresses(debiNr: string, webshop: string | null): Promise<CustomerAddresses | null> {
@@ -85,14 +98,17 @@ export class TypeOrmAddressesRepository extends AddressesRepository {
     };
   }
 
-  async update(adrNr: number, changes: AddressChanges): Promise<boolean> {
+  async update(adrNr: number, changes: AddressChanges, expected?: StoredAddress): Promise<boolean> {
     const { counts } = await this.writes.write({
       steps: [
         {
           kind: 'update',
           target: AddressEntity,
-          set: { ...changes, GeaendertAm: new Date() },
-          where: { AdrNr: adrNr },
+          set: { ...changes, GeaendertAm: nextChangeStamp(expected?.changedAt) },
+          // Conditional: the row still shows what was read and has the stamp read (see
+          // unchangedCustomer in the customers' adapter); the UPDATE checks it on the row it locks.
+          where: expected ? unchangedAddress(adrNr, expected) : { AdrNr: adrNr },
+          ...(expected ? { expectRows: 1, otherwise: () => new AddressChanged() } : {}),
         },
       ],
       // Which fields a client changes varies, and so does the statement text.

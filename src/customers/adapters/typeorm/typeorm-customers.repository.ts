@@ -1,16 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, Repository } from 'typeorm';
-import { AddressEntity, AttributeEntity, CustomerEntity, OrderEntity } from '@app/erp-db';
+import { AddressEntity, AttributeEntity, CustomerEntity, OrderEntity, readTimestamp } from '@app/erp-db';
 import { addressRow } from '../../../addresses/adapters/typeorm/address-row';
 import { NewAddress } from '../../../addresses/ports/addresses.repository';
 import { AppConfig } from '../../../common/config/app-config';
 import { queryPreparedNamed } from '../../../database/sql-gateway';
+import { nextChangeStamp, stampAsRead } from '../../../database/change-stamps';
 import {
   BatchStep,
   DRAWN_NUMBER,
   GeneratedKey,
   NumberedKey,
+  Row,
   UnitOfWork,
 } from '../../../database/unit-of-work';
 import type { PendingEvent } from '../../../events/erp-events';
@@ -20,6 +22,7 @@ import {
 } from '../../../scope/adapters/typeorm/typeorm-customer-scope.store';
 import {
   CUSTOMER_FIELDS,
+  CustomerChanged,
   CustomerFields,
   CustomerOrder,
   CustomerRecord,
@@ -43,7 +46,7 @@ const CUSTOMER_COLUMNS: Array<Exclude<keyof CustomerRecord, 'AdrSprache'>> = [
  * attribute (one row with PHKey NULL when it has none): a customer's record in one statement.
  */
 const CUSTOMER_READ = `SELECT ${CUSTOMER_COLUMNS.map((c) => `d."${c}" AS "${c}"`).join(', ')},
-  a."AdrSprache" AS "AdrSprache", t."PHKey" AS "PHKey", t."Contents" AS "Contents"
+  d."GeaendertAm" AS "GeaendertAm", a."AdrSprache" AS "AdrSprache", t."PHKey" AS "PHKey", t."Contents" AS "Contents"
 FROM "Debitor" d
 LEFT JOIN "Adressen" a ON a."AdrNr" = d."KundKontakt"
 LEFT JOIN "Attribut" t ON t."ObjTyp" = 'DEBI' AND t."ObjKey" = d."DebiNr"
@@ -57,6 +60,7 @@ type CustomerRow = Omit<CustomerRecord, 'KundKontakt' | 'KundLief' | 'KundRech'>
   KundKontakt: number | string;
   KundLief: number | string;
   KundRech: number | string;
+  GeaendertAm: unknown;
   PHKey: string | null;
   Contents: string | null;
 };
@@ -139,8 +143,9 @@ export class TypeOrmCustomersRepository extends CustomersRepository {
     const sql = webshop === null ? CUSTOMER_SQL : CUSTOMER_IN_WEBSHOP_SQL;
     const rows = await queryPreparedNamed<CustomerRow>(this.dataSource, sql, params);
     if (rows.length === 0) return null;
-    const { PHKey, Contents: _attribute, ...row } = rows[0];
+    const { PHKey, Contents: _attribute, GeaendertAm, ...row } = rows[0];
     return {
+      changedAt: readTimestamp(GeaendertAm) ?? new Date(0),
       customer: {
         ...row,
         KreditLimit: Number(row.KreditLimit),
@@ -168,18 +173,19 @@ export class TypeOrmCustomersRepository extends CustomersRepository {
     debiNr: string,
     changes: Partial<CustomerFields>,
     event: PendingEvent | null,
+    expected?: CustomerWithAttributes,
   ): Promise<boolean> {
     const step: BatchStep = {
       kind: 'update',
       target: CustomerEntity,
-      set: { ...changes, GeaendertAm: new Date() },
-      where: { DebiNr: debiNr },
+      set: { ...changes, GeaendertAm: nextChangeStamp(expected?.changedAt) },
+      where: expected ? unchangedCustomer(expected) : { DebiNr: debiNr },
       expectRows: 1,
-      otherwise: () => new CustomerMissing(),
+      otherwise: () => (expected ? new CustomerChanged() : new CustomerMissing()),
     };
     // Each set of fields is its own statement text: prepared for the first few sets (clients send
     // theirs again and again), the rest unprepared, so no client spends the prepared-text budget.
-    const fields = `${Object.keys(changes).filter((k) => changes[k as keyof CustomerFields] !== undefined)}${event ? '+event' : ''}`;
+    const fields = `${Object.keys(changes).filter((k) => changes[k as keyof CustomerFields] !== undefined)}${event ? '+event' : ''}${expected ? '+expected' : ''}`;
     if (this.preparedFieldSets.size < PREPARED_FIELD_SETS) this.preparedFieldSets.add(fields);
     try {
       await this.writes.write({
@@ -197,6 +203,21 @@ export class TypeOrmCustomersRepository extends CustomersRepository {
   async currencyExists(code: string): Promise<boolean> {
     return (await queryPreparedNamed(this.dataSource, CURRENCY_SQL, { code })).length > 0;
   }
+}
+
+/**
+ * The condition of a conditional update: the row still holds every column its representation
+ * shows, as read, and its stamp is the one read (to the millisecond the service reads it; a
+ * database keeping finer ones is compared by the millisecond's range), so that a write in between,
+ * by this service (which always moves the stamp) or by the ERP, fails it. Evaluated by the UPDATE
+ * on the row it locks, which all three databases honour without locking hints.
+ */
+function unchangedCustomer(expected: CustomerWithAttributes): Row {
+  const c = expected.customer;
+  const where: Row = { DebiNr: c.DebiNr };
+  for (const column of CUSTOMER_COLUMNS) where[column] = c[column];
+  where.GeaendertAm = stampAsRead(expected.changedAt);
+  return where;
 }
 
 /** Field sets of customer updates whose statement text is prepared, per instance. */
