@@ -5,16 +5,15 @@ import { isoUtc } from '../common/http/dates';
 import { formatEventId, toEventMessage } from './erp-events';
 import { EventFeedQuery, EventFeedResponse, EventWithDeliveriesDto, RedeliveryDto } from './dto/events.dto';
 import { assertEventAccess } from './event-access';
-import { OUTBOX_WRITTEN } from './event-recorder';
+import { InjectInProcessEmitter, InProcessEmitter } from './in-process-events';
 import { DeliveryView, EventStore } from './ports/event-store';
-import { EventEmitter2 } from '@nestjs/event-emitter';
 
 /** The pull side of events (like Stripe's event list): a shop that was down catches up here. */
 @Injectable()
 export class EventFeed {
   constructor(
     private readonly store: EventStore,
-    private readonly emitter: EventEmitter2,
+    @InjectInProcessEmitter() private readonly emitter: InProcessEmitter,
   ) {}
 
   async list(user: AuthUser, query: EventFeedQuery): Promise<EventFeedResponse> {
@@ -37,7 +36,7 @@ export class EventFeed {
     const found = /^\d{1,12}$/.test(id) ? await this.store.event(Number(id)) : null;
     if (!found) throw ApiError.notFound(`There is no event ${id}.`);
     const redelivered = await this.store.redeliver(found.event.id, new Date());
-    this.emitter.emit(OUTBOX_WRITTEN);
+    this.emitter.emit('erp.outbox.written');
     return { id: formatEventId(found.event.id), redelivered };
   }
 }

@@ -5,7 +5,7 @@ import { ErpEventMessage } from '../erp-events';
 import { mayUseEvents } from '../event-access';
 import { EventStore } from '../ports/event-store';
 import { WebhookSender } from '../webhooks/webhook-sender';
-import { ErpEventListener, Undeliverable } from './erp-event-listener';
+import { DeliveryChannel, Undeliverable } from './delivery-channel';
 
 /**
  * The webhooks users registered through POST /www/webhooks; always on. Target: the subscription
@@ -13,7 +13,7 @@ import { ErpEventListener, Undeliverable } from './erp-event-listener';
  * WEBHOOK_DISABLE_AFTER_HOURS is disabled.
  */
 @Injectable()
-export class SubscriptionListener extends ErpEventListener {
+export class SubscriptionChannel extends DeliveryChannel {
   readonly name = 'subscription';
 
   constructor(
