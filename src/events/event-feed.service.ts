@@ -6,13 +6,13 @@ import { formatEventId, toEventMessage } from './erp-events';
 import { EventFeedQuery, EventFeedResponse, EventWithDeliveriesDto, RedeliveryDto } from './dto/events.dto';
 import { assertEventAccess } from './event-access';
 import { InjectInProcessEmitter, InProcessEmitter } from './in-process-events';
-import { DeliveryView, EventStore } from './ports/event-store';
+import { DeliveryView, Outbox } from './ports/outbox';
 
 /** The pull side of events (like Stripe's event list): a shop that was down catches up here. */
 @Injectable()
 export class EventFeed {
   constructor(
-    private readonly store: EventStore,
+    private readonly store: Outbox,
     @InjectInProcessEmitter() private readonly emitter: InProcessEmitter,
   ) {}
 

@@ -8,7 +8,7 @@ import { DeliveryChannel, Undeliverable } from './channels/delivery-channel';
 import { CHANNELS } from './channels/channels';
 import { SubscriptionChannel } from './channels/subscription.channel';
 import { deliveryEvent, DeliveryFailed, InjectInProcessEmitter, InProcessEmitter } from './in-process-events';
-import { ClaimedDelivery, DeliveryTarget, EventStore, FailedDelivery } from './ports/event-store';
+import { ClaimedDelivery, DeliveryTarget, Outbox, FailedDelivery } from './ports/outbox';
 
 /** Events fanned out and deliveries claimed per round. */
 const BATCH = 100;
@@ -62,7 +62,7 @@ export class EventRelay implements OnApplicationBootstrap, OnApplicationShutdown
   private recording: Promise<void> | null = null;
 
   constructor(
-    private readonly store: EventStore,
+    private readonly store: Outbox,
     private readonly config: AppConfig,
     @InjectInProcessEmitter() private readonly emitter: InProcessEmitter,
     private readonly moduleRef: ModuleRef,

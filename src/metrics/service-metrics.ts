@@ -3,7 +3,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import { DataSource } from 'typeorm';
 import type { LoginThrottleReason } from '../auth/login-throttle';
 import { DeliveryFailed, OnInProcessEvent } from '../events/in-process-events';
-import { EventStore } from '../events/ports/event-store';
+import { Outbox } from '../events/ports/outbox';
 
 /** The pool counters the PostgreSQL (pg) and SQL Server (mssql/tarn) drivers keep. */
 interface PgPool {
@@ -56,7 +56,7 @@ export class ServiceMetrics {
     registers: [this.registry],
   });
 
-  constructor(dataSource: DataSource, events: EventStore) {
+  constructor(dataSource: DataSource, events: Outbox) {
     collectDefaultMetrics({ register: this.registry });
     new Gauge({
       name: 'erp_db_pool_connections',

@@ -3,7 +3,7 @@ import { AppConfig } from '../../common/config/app-config';
 import { ApiUsersRepository } from '../../auth/ports/api-users.repository';
 import { ErpEventMessage } from '../erp-events';
 import { mayUseEvents } from '../event-access';
-import { EventStore } from '../ports/event-store';
+import { WebhookSubscriptionStore } from '../ports/webhook-subscription-store';
 import { WebhookSender } from '../webhooks/webhook-sender';
 import { DeliveryChannel, Undeliverable } from './delivery-channel';
 
@@ -19,7 +19,7 @@ export class SubscriptionChannel extends DeliveryChannel {
   constructor(
     private readonly config: AppConfig,
     private readonly sender: WebhookSender,
-    private readonly store: EventStore,
+    private readonly store: WebhookSubscriptionStore,
     private readonly users: ApiUsersRepository,
   ) {
     super();
