@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { readTimestamp, WebhookSubscriptionEntity } from '@app/erp-db';
-import { DataSource, LessThanOrEqual } from 'typeorm';
+import { DataSource } from 'typeorm';
+import { asEntity, entityColumns, queryNamed } from '../../../database/sql-gateway';
 import { atMost, notNull, UnitOfWork } from '../../../database/unit-of-work';
 import {
   NewWebhookSubscription,
@@ -9,16 +10,20 @@ import {
 } from '../../ports/webhook-subscription-store';
 
 /**
- * The webhook subscriptions on the ERP database: reads through the entity's repository, writes
- * through the unit of work. The fan-out reads the enabled ones itself (TypeOrmOutbox).
+ * The webhook subscriptions on the ERP database (`rest_webhook`): reads are hand-written SQL
+ * through `queryNamed`, writes go through the unit of work. The fan-out reads the enabled ones
+ * itself (TypeOrmOutbox).
  */
 @Injectable()
 export class TypeOrmWebhookSubscriptionStore extends WebhookSubscriptionStore {
+  private readonly select: string;
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly writes: UnitOfWork,
   ) {
     super();
+    this.select = `SELECT ${entityColumns(dataSource, WebhookSubscriptionEntity, 's')} FROM "rest_webhook" s`;
   }
 
   async createSubscription(
@@ -26,7 +31,6 @@ export class TypeOrmWebhookSubscriptionStore extends WebhookSubscriptionStore {
     now: Date,
     max: number,
   ): Promise<WebhookSubscription | null> {
-    const repo = this.dataSource.getRepository(WebhookSubscriptionEntity);
     const row = {
       userId: s.userId,
       url: s.url,
@@ -43,7 +47,12 @@ export class TypeOrmWebhookSubscriptionStore extends WebhookSubscriptionStore {
     });
     const id = keys.new;
     // Parallel registrations each count the committed rows up to their own: only the first `max` stay.
-    if ((await repo.countBy({ userId: s.userId, id: LessThanOrEqual(id) })) > max) {
+    const [{ n }] = await queryNamed<{ n: unknown }>(
+      this.dataSource,
+      `SELECT COUNT(*) AS "n" FROM "rest_webhook" WHERE "user_id" = :userId AND "id" <= :id`,
+      { userId: s.userId, id },
+    );
+    if (Number(n) > max) {
       await this.writes.write({
         steps: [{ kind: 'delete', target: WebhookSubscriptionEntity, where: { id } }],
         seldom: true,
@@ -54,22 +63,16 @@ export class TypeOrmWebhookSubscriptionStore extends WebhookSubscriptionStore {
   }
 
   async subscriptions(userId: number): Promise<WebhookSubscription[]> {
-    const rows = await this.dataSource
-      .getRepository(WebhookSubscriptionEntity)
-      .find({ where: { userId }, order: { id: 'ASC' } });
-    return rows.map(toSubscription);
+    return this.read(`${this.select} WHERE s."user_id" = :userId ORDER BY s."id"`, { userId });
   }
 
   async allSubscriptions(): Promise<WebhookSubscription[]> {
-    const rows = await this.dataSource
-      .getRepository(WebhookSubscriptionEntity)
-      .find({ order: { id: 'ASC' } });
-    return rows.map(toSubscription);
+    return this.read(`${this.select} ORDER BY s."id"`, {});
   }
 
   async subscription(id: number): Promise<WebhookSubscription | null> {
-    const row = await this.dataSource.getRepository(WebhookSubscriptionEntity).findOneBy({ id });
-    return row ? toSubscription(row) : null;
+    const [found] = await this.read(`${this.select} WHERE s."id" = :id`, { id });
+    return found ?? null;
   }
 
   async deleteSubscription(id: number, userId: number | null): Promise<boolean> {
@@ -110,6 +113,11 @@ export class TypeOrmWebhookSubscriptionStore extends WebhookSubscriptionStore {
         },
       ],
     });
+  }
+
+  private async read(sql: string, params: Record<string, unknown>): Promise<WebhookSubscription[]> {
+    const rows = await queryNamed<Record<string, unknown>>(this.dataSource, sql, params);
+    return rows.map((r) => toSubscription(asEntity(this.dataSource, WebhookSubscriptionEntity, r)));
   }
 }
 
