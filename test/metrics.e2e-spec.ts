@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { EventRelay } from '../src/events/event-relay';
-import { EventStore } from '../src/events/ports/event-store';
+import { Outbox } from '../src/events/ports/outbox';
 import { freePort } from './support/child-processes';
 import { testDbType } from './support/test-databases';
 import { createTestApp, json, TestApp } from './support/test-app';
@@ -189,7 +189,7 @@ describe('GET /ready and the event backlog', () => {
 
   it('does not count deliveries leased to a relay at work as waiting', async () => {
     await t.app.get(EventRelay).onApplicationShutdown();
-    const store = t.app.get(EventStore);
+    const store = t.app.get(Outbox);
     const token = await t.token('demo');
     for (let i = 0; i < 3; i++)
       await request(t.server)

@@ -1,14 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { EventEmitter2 } from '@nestjs/event-emitter';
 import { AppConfig } from '../common/config/app-config';
 import { ApiError } from '../common/errors/api-error';
 import { QuotaPolicy } from '../common/http/rate-limit-fields';
+import { InjectInProcessEmitter, InProcessEmitter } from '../events/in-process-events';
 import { clientAddressGroup } from './client-address';
 import { LoginFailureLog } from './ports/login-failure-log';
 import { RateLimitCounter } from './ports/rate-limit-counter';
 
 /** Emitted (in process) for every login refused with 429; the metrics count them by reason. */
-export const LOGIN_THROTTLED = 'erp.login.throttled';
 export type LoginThrottleReason = 'account_address' | 'account' | 'address' | 'logins_per_minute';
 
 /** A login attempt in progress, holding its place in the queue of its account. */
@@ -58,7 +57,7 @@ export class LoginThrottle {
     private readonly config: AppConfig,
     private readonly failures: LoginFailureLog,
     private readonly logins: RateLimitCounter,
-    private readonly emitter: EventEmitter2,
+    @InjectInProcessEmitter() private readonly emitter: InProcessEmitter,
   ) {
     const window = config.loginWindowSeconds;
     this.policies = {
@@ -208,7 +207,7 @@ export class LoginThrottle {
   }
 
   private refused(reason: LoginThrottleReason, waitMs: number): ApiError {
-    this.emitter.emit(LOGIN_THROTTLED, reason);
+    this.emitter.emit('erp.login.throttled', reason);
     const seconds = Math.max(1, Math.ceil(waitMs / 1000));
     const what = reason === 'logins_per_minute' ? 'Too many logins' : 'Too many failed logins';
     return new ApiError(429, 'rate_limited', `${what}; try again in ${seconds} seconds.`, undefined, {

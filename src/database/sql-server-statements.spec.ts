@@ -17,7 +17,7 @@ import { DataSourceReader, ReadStatement, SqlReader } from './sql-reader';
 import { TypeOrmArticleCatalogue } from '../articles/adapters/typeorm/typeorm-article-catalogue';
 import { ArticleFilter, ArticleSort } from '../articles/ports/article-catalogue';
 import { AppConfig, loadAppConfig } from '../common/config/app-config';
-import { TypeOrmEventStore } from '../events/adapters/typeorm/typeorm-event-store';
+import { TypeOrmOutbox } from '../events/adapters/typeorm/typeorm-outbox';
 import { TypeOrmAddressesRepository } from '../addresses/adapters/typeorm/typeorm-addresses.repository';
 import { TypeOrmCustomersRepository } from '../customers/adapters/typeorm/typeorm-customers.repository';
 import { TypeOrmOrderReferenceData } from '../orders/adapters/typeorm/typeorm-order-reference-data';
@@ -137,7 +137,7 @@ describe('SQL Server: every statement of the mssql path parses as T-SQL (node-sq
     ]);
 
     const unitOfWork = new SqlServerUnitOfWork(dataSource);
-    const events = new TypeOrmEventStore(dataSource, unitOfWork);
+    const events = new TypeOrmOutbox(dataSource, unitOfWork);
     const reader = new DataSourceReader(dataSource);
     const prices = new TypeOrmPriceSources(dataSource, reader);
     const orders = new TypeOrmOrderReferenceData(dataSource, config);

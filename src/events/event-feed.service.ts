@@ -6,16 +6,15 @@ import { MAX_INTEGER_KEY } from '../common/http/whole-numbers';
 import { formatEventId, toEventMessage } from './erp-events';
 import { EventFeedQuery, EventFeedResponse, EventWithDeliveriesDto, RedeliveryDto } from './dto/events.dto';
 import { assertEventAccess } from './event-access';
-import { OUTBOX_WRITTEN } from './event-recorder';
-import { DeliveryView, EventStore } from './ports/event-store';
-import { EventEmitter2 } from '@nestjs/event-emitter';
+import { InjectInProcessEmitter, InProcessEmitter } from './in-process-events';
+import { DeliveryView, Outbox } from './ports/outbox';
 
 /** The pull side of events (like Stripe's event list): a shop that was down catches up here. */
 @Injectable()
 export class EventFeed {
   constructor(
-    private readonly store: EventStore,
-    private readonly emitter: EventEmitter2,
+    private readonly store: Outbox,
+    @InjectInProcessEmitter() private readonly emitter: InProcessEmitter,
   ) {}
 
   async list(user: AuthUser, query: EventFeedQuery): Promise<EventFeedResponse> {
@@ -41,7 +40,7 @@ export class EventFeed {
     const found = key <= MAX_INTEGER_KEY ? await this.store.event(key) : null;
     if (!found) throw ApiError.notFound(`There is no event ${id}.`);
     const redelivered = await this.store.redeliver(found.event.id, new Date());
-    this.emitter.emit(OUTBOX_WRITTEN);
+    this.emitter.emit('erp.outbox.written');
     return { id: formatEventId(found.event.id), redelivered };
   }
 }

@@ -1,12 +1,9 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { EventEmitter2 } from '@nestjs/event-emitter';
 import { EventIntent, PendingEvent } from './erp-events';
+import { InjectInProcessEmitter, InProcessEmitter } from './in-process-events';
 import { EventSwitch } from './ports/event-switch';
 
 const SWITCH_REFRESH_MS = 5000;
-
-/** Emitted in-process after a write committed an outbox row: the relay wakes up at once. */
-export const OUTBOX_WRITTEN = 'erp.outbox.written';
 
 /**
  * Decides whether a write records an event (D10: only while the company carries the configured
@@ -21,7 +18,7 @@ export class EventRecorder implements OnApplicationBootstrap {
   private refreshing: Promise<void> | null = null;
 
   constructor(
-    private readonly emitter: EventEmitter2,
+    @InjectInProcessEmitter() private readonly emitter: InProcessEmitter,
     private readonly eventSwitch: EventSwitch,
   ) {}
 
@@ -67,6 +64,6 @@ export class EventRecorder implements OnApplicationBootstrap {
 
   /** Call after the transaction with the event committed. */
   committed(): void {
-    this.emitter.emit(OUTBOX_WRITTEN);
+    this.emitter.emit('erp.outbox.written');
   }
 }

@@ -1,15 +1,14 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
-import { EventEmitter2 } from '@nestjs/event-emitter';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { AppConfig } from '../common/config/app-config';
 import { toEventMessage } from './erp-events';
-import { OUTBOX_WRITTEN } from './event-recorder';
-import { ErpEventListener, Undeliverable } from './listeners/erp-event-listener';
-import { LISTENERS } from './listeners/listeners';
-import { SubscriptionListener } from './listeners/subscription.listener';
-import { ClaimedDelivery, DeliveryTarget, EventStore, FailedDelivery } from './ports/event-store';
+import { DeliveryChannel, Undeliverable } from './channels/delivery-channel';
+import { CHANNELS } from './channels/channels';
+import { SubscriptionChannel } from './channels/subscription.channel';
+import { deliveryEvent, DeliveryFailed, InjectInProcessEmitter, InProcessEmitter } from './in-process-events';
+import { ClaimedDelivery, DeliveryTarget, Outbox, FailedDelivery } from './ports/outbox';
 
 /** Events fanned out and deliveries claimed per round. */
 const BATCH = 100;
@@ -27,13 +26,6 @@ interface Lane {
   waiting: Array<{ delivery: ClaimedDelivery; done: () => void }>;
 }
 
-/** Emitted (in process) for every failed delivery attempt; the metrics count them. */
-export const DELIVERY_FAILED = 'erp.delivery.failed';
-export interface DeliveryFailed {
-  listener: string;
-  /** The attempt was the last one. */
-  dead: boolean;
-}
 /** Longest wait before the next attempt (D10: doubling up to one hour). */
 const MAX_DELAY_SECONDS = 3600;
 
@@ -43,8 +35,8 @@ export function retryDelaySeconds(attempts: number, baseSeconds: number): number
 }
 
 /**
- * Publishes committed outbox rows to the enabled listeners, through @nestjs/event-emitter (channel
- * `erp.deliver.<listener>`), and records each delivery: delivered, or retried with exponential
+ * Publishes committed outbox rows to the enabled delivery channels, through @nestjs/event-emitter
+ * (`erp.deliver.<channel>`, typed in InProcessEvents), and records each delivery: delivered, or retried with exponential
  * back-off, or dead after EVENT_MAX_ATTEMPTS. Runs in every instance; the store's leases share the
  * work. Woken at once by a commit in this process, otherwise every EVENT_POLL_MS.
  */
@@ -53,13 +45,13 @@ export class EventRelay implements OnApplicationBootstrap, OnApplicationShutdown
   private readonly logger = new Logger('Events');
   /** This process, as the owner of its leases (hostname, pid, a random part against pid reuse). */
   readonly owner = `${hostname().slice(0, 20)}:${process.pid}:${randomBytes(4).toString('hex')}`;
-  private readonly listeners: ErpEventListener[] = [];
+  private readonly channels: DeliveryChannel[] = [];
   private running: Promise<void> | null = null;
   private stopped = false;
   private wake: (() => void) | null = null;
   private nudged = false;
   private lastProblem = '';
-  /** Per listener and target, so a slow receiver holds back only its own deliveries. */
+  /** Per channel and target, so a slow receiver holds back only its own deliveries. */
   private readonly lanes = new Map<string, Lane>();
   /** Ids of the deliveries this process holds; their leases are renewed until each is recorded. */
   private readonly held = new Set<number>();
@@ -70,23 +62,21 @@ export class EventRelay implements OnApplicationBootstrap, OnApplicationShutdown
   private recording: Promise<void> | null = null;
 
   constructor(
-    private readonly store: EventStore,
+    private readonly store: Outbox,
     private readonly config: AppConfig,
-    private readonly emitter: EventEmitter2,
+    @InjectInProcessEmitter() private readonly emitter: InProcessEmitter,
     private readonly moduleRef: ModuleRef,
   ) {}
 
   onApplicationBootstrap(): void {
-    const enabled = this.config.eventListeners.map((name) => LISTENERS.get(name));
-    for (const type of [...enabled, SubscriptionListener]) {
+    const enabled = this.config.eventListeners.map((name) => CHANNELS.get(name));
+    for (const type of [...enabled, SubscriptionChannel]) {
       if (!type) continue;
-      const listener = this.moduleRef.get(type, { strict: false });
-      this.listeners.push(listener);
-      this.emitter.on(`erp.deliver.${listener.name}`, (message: unknown, target: unknown) =>
-        listener.deliver(message as Parameters<ErpEventListener['deliver']>[0], String(target)),
-      );
+      const channel = this.moduleRef.get(type, { strict: false });
+      this.channels.push(channel);
+      this.emitter.on(deliveryEvent(channel.name), (message, target) => channel.deliver(message, target));
     }
-    this.emitter.on(OUTBOX_WRITTEN, () => this.nudge());
+    this.emitter.on('erp.outbox.written', () => this.nudge());
     this.running = this.loop();
   }
 
@@ -116,7 +106,7 @@ export class EventRelay implements OnApplicationBootstrap, OnApplicationShutdown
     const full = [...this.lanes.values()].filter((l) => l.active + l.waiting.length >= LANE_HOLD);
     const claimed = await this.store.claimDue(
       room,
-      this.listeners.map((l) => l.name),
+      this.channels.map((c) => c.name),
       this.owner,
       now,
       new Date(now.getTime() + this.config.eventLeaseSeconds * 1000),
@@ -170,7 +160,7 @@ export class EventRelay implements OnApplicationBootstrap, OnApplicationShutdown
   }
 
   private staticTargets(): DeliveryTarget[] {
-    return this.listeners.flatMap((l) => l.targets().map((target) => ({ listener: l.name, target })));
+    return this.channels.flatMap((c) => c.targets().map((target) => ({ listener: c.name, target })));
   }
 
   private async loop(): Promise<void> {
@@ -222,7 +212,7 @@ export class EventRelay implements OnApplicationBootstrap, OnApplicationShutdown
         nextAttemptAt: new Date(Date.now() + delay * 1000),
         error: error.message,
       });
-      this.emitter.emit(DELIVERY_FAILED, { listener: d.listener, dead } satisfies DeliveryFailed);
+      this.emitter.emit('erp.delivery.failed', { listener: d.listener, dead } satisfies DeliveryFailed);
       this.logger.warn(
         { eventId: d.event.id, listener: d.listener, attempts, dead },
         `event ${d.event.id} to ${d.listener} failed: ${error.message}`,
@@ -282,7 +272,7 @@ export class EventRelay implements OnApplicationBootstrap, OnApplicationShutdown
   private async deliverOne(d: ClaimedDelivery): Promise<{ message: string; permanent: boolean } | null> {
     try {
       const results = await this.emitter.emitAsync(
-        `erp.deliver.${d.listener}`,
+        deliveryEvent(d.listener),
         toEventMessage(d.event),
         d.target,
       );

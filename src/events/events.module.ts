@@ -4,8 +4,8 @@ import { EventFeed } from './event-feed.service';
 import { EventRecorder } from './event-recorder';
 import { EventRelay } from './event-relay';
 import { EventsController } from './events.controller';
-import { LISTENERS } from './listeners/listeners';
-import { SubscriptionListener } from './listeners/subscription.listener';
+import { CHANNELS } from './channels/channels';
+import { SubscriptionChannel } from './channels/subscription.channel';
 import { WebhookSender } from './webhooks/webhook-sender';
 import { WebhookSubscriptions } from './webhook-subscriptions.service';
 
@@ -22,8 +22,8 @@ import { WebhookSubscriptions } from './webhook-subscriptions.service';
     EventFeed,
     WebhookSender,
     WebhookSubscriptions,
-    SubscriptionListener,
-    ...LISTENERS.values(),
+    SubscriptionChannel,
+    ...CHANNELS.values(),
   ],
   exports: [EventRecorder, TypeOrmEventsPersistenceModule],
 })

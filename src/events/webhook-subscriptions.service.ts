@@ -5,7 +5,7 @@ import { ApiError } from '../common/errors/api-error';
 import { isoUtc } from '../common/http/dates';
 import { CreatedWebhookDto, CreateWebhookDto, WebhookDto } from './dto/events.dto';
 import { assertEventAccess } from './event-access';
-import { EventStore, WebhookSubscription } from './ports/event-store';
+import { WebhookSubscriptionStore, WebhookSubscription } from './ports/webhook-subscription-store';
 import { DestinationRefused } from './webhooks/destination-guard';
 import { WebhookSender } from './webhooks/webhook-sender';
 
@@ -21,7 +21,7 @@ export const MAX_SUBSCRIPTIONS = 20;
 @Injectable()
 export class WebhookSubscriptions {
   constructor(
-    private readonly store: EventStore,
+    private readonly store: WebhookSubscriptionStore,
     private readonly sender: WebhookSender,
   ) {}
 

@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } f
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../common/config/app-config';
 import { ApiError } from '../common/errors/api-error';
-import { EventStore } from '../events/ports/event-store';
+import { Outbox } from '../events/ports/outbox';
 import { ServiceLifecycle } from './service-lifecycle';
 
 /** For the reverse proxy and orchestrators; no authentication. */
@@ -12,7 +12,7 @@ import { ServiceLifecycle } from './service-lifecycle';
 export class HealthController {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly events: EventStore,
+    private readonly events: Outbox,
     private readonly config: AppConfig,
     private readonly lifecycle: ServiceLifecycle,
   ) {}

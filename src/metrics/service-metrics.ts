@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { OnEvent } from '@nestjs/event-emitter';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
-import { LOGIN_THROTTLED, LoginThrottleReason } from '../auth/login-throttle';
-import { DELIVERY_FAILED, DeliveryFailed } from '../events/event-relay';
-import { EventStore } from '../events/ports/event-store';
+import type { LoginThrottleReason } from '../auth/login-throttle';
+import { DeliveryFailed, OnInProcessEvent } from '../events/in-process-events';
+import { Outbox } from '../events/ports/outbox';
 
 /** The pool counters the PostgreSQL (pg) and SQL Server (mssql/tarn) drivers keep. */
 interface PgPool {
@@ -57,7 +56,7 @@ export class ServiceMetrics {
     registers: [this.registry],
   });
 
-  constructor(dataSource: DataSource, events: EventStore) {
+  constructor(dataSource: DataSource, events: Outbox) {
     collectDefaultMetrics({ register: this.registry });
     new Gauge({
       name: 'erp_db_pool_connections',
@@ -103,12 +102,12 @@ export class ServiceMetrics {
     this.zugferdJobs.observe({ operation, outcome }, seconds);
   }
 
-  @OnEvent(LOGIN_THROTTLED)
+  @OnInProcessEvent('erp.login.throttled')
   loginThrottled(reason: LoginThrottleReason): void {
     this.loginsThrottled.inc({ reason });
   }
 
-  @OnEvent(DELIVERY_FAILED)
+  @OnInProcessEvent('erp.delivery.failed')
   deliveryFailed(e: DeliveryFailed): void {
     this.deliveryFailures.inc({ listener: e.listener, dead: String(e.dead) });
   }

@@ -2,17 +2,20 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AttributeEntity } from '@app/erp-db';
 import { UnitOfWorkModule } from '../../../database/unit-of-work.module';
-import { EventStore } from '../../ports/event-store';
+import { Outbox } from '../../ports/outbox';
 import { EventSwitch } from '../../ports/event-switch';
-import { TypeOrmEventStore } from './typeorm-event-store';
+import { WebhookSubscriptionStore } from '../../ports/webhook-subscription-store';
+import { TypeOrmOutbox } from './typeorm-outbox';
 import { TypeOrmEventSwitch } from './typeorm-event-switch';
+import { TypeOrmWebhookSubscriptionStore } from './typeorm-webhook-subscription-store';
 
 @Module({
   imports: [TypeOrmModule.forFeature([AttributeEntity]), UnitOfWorkModule],
   providers: [
     { provide: EventSwitch, useClass: TypeOrmEventSwitch },
-    { provide: EventStore, useClass: TypeOrmEventStore },
+    { provide: Outbox, useClass: TypeOrmOutbox },
+    { provide: WebhookSubscriptionStore, useClass: TypeOrmWebhookSubscriptionStore },
   ],
-  exports: [EventSwitch, EventStore],
+  exports: [EventSwitch, Outbox, WebhookSubscriptionStore],
 })
 export class TypeOrmEventsPersistenceModule {}

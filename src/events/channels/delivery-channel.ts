@@ -1,11 +1,13 @@
 import { ErpEventMessage } from '../erp-events';
 
 /**
- * A way of telling the outside world about events. A new one is one class extending this and one
- * line in LISTENERS (listeners.ts); EVENT_LISTENERS enables it by its name. The relay delivers
+ * A delivery channel: one way of telling the outside world about events (a log line, webhooks,
+ * RabbitMQ). A new one is one class extending this and one line in CHANNELS (channels.ts);
+ * EVENT_LISTENERS enables it by its name. The relay hands it its deliveries through the
+ * in-process emitter (`erp.deliver.<name>`). The relay delivers
  * each event once per target and retries a target whose `deliver` throws.
  */
-export abstract class ErpEventListener {
+export abstract class DeliveryChannel {
   /** The name in EVENT_LISTENERS and in the deliveries' records. */
   abstract readonly name: string;
 

@@ -7,9 +7,9 @@ import {
   ApiUserEntity,
   WebhookSubscriptionEntity,
 } from '@app/erp-db';
-import { DataSource, EntityManager, In, LessThanOrEqual, MoreThan } from 'typeorm';
+import { DataSource, EntityManager, In, MoreThan } from 'typeorm';
 import { queryNamed } from '../../../database/sql-gateway';
-import { atMost, BatchStep, CHUNK, notNull, oneOf, UnitOfWork } from '../../../database/unit-of-work';
+import { BatchStep, CHUNK, oneOf, UnitOfWork } from '../../../database/unit-of-work';
 import { StoredEvent } from '../../erp-events';
 import { mayUseEvents } from '../../event-access';
 import {
@@ -18,11 +18,9 @@ import {
   DeliveryProblem,
   DeliveryTarget,
   DeliveryView,
-  EventStore,
   FailedDelivery,
-  NewWebhookSubscription,
-  WebhookSubscription,
-} from '../../ports/event-store';
+  Outbox,
+} from '../../ports/outbox';
 
 type Row = Record<string, unknown>;
 
@@ -44,7 +42,7 @@ class FannedOutElsewhere extends Error {}
  * again, which is what makes delivery at-least-once after a crash.
  */
 @Injectable()
-export class TypeOrmEventStore extends EventStore {
+export class TypeOrmOutbox extends Outbox {
   private readonly db: 'postgres' | 'mssql' | 'sqlite';
 
   constructor(
@@ -332,97 +330,6 @@ export class TypeOrmEventStore extends EventStore {
     return (await repo.update({ eventId: id }, again)).affected ?? 0;
   }
 
-  async createSubscription(
-    s: NewWebhookSubscription,
-    now: Date,
-    max: number,
-  ): Promise<WebhookSubscription | null> {
-    const repo = this.dataSource.getRepository(WebhookSubscriptionEntity);
-    const row = {
-      userId: s.userId,
-      url: s.url,
-      events: s.events.join(','),
-      secret: s.secret,
-      createdAt: now,
-      enabled: 1,
-      disabledReason: null,
-      failingSince: null,
-    };
-    const { keys } = await this.writes.write({
-      steps: [{ kind: 'insert', target: WebhookSubscriptionEntity, rows: [row], name: 'new' }],
-      seldom: true,
-    });
-    const id = keys.new;
-    // Parallel registrations each count the committed rows up to their own: only the first `max` stay.
-    if ((await repo.countBy({ userId: s.userId, id: LessThanOrEqual(id) })) > max) {
-      await this.writes.write({
-        steps: [{ kind: 'delete', target: WebhookSubscriptionEntity, where: { id } }],
-        seldom: true,
-      });
-      return null;
-    }
-    return this.subscription(id);
-  }
-
-  async subscriptions(userId: number): Promise<WebhookSubscription[]> {
-    const rows = await this.dataSource
-      .getRepository(WebhookSubscriptionEntity)
-      .find({ where: { userId }, order: { id: 'ASC' } });
-    return rows.map(toSubscription);
-  }
-
-  async allSubscriptions(): Promise<WebhookSubscription[]> {
-    const rows = await this.dataSource
-      .getRepository(WebhookSubscriptionEntity)
-      .find({ order: { id: 'ASC' } });
-    return rows.map(toSubscription);
-  }
-
-  async subscription(id: number): Promise<WebhookSubscription | null> {
-    const row = await this.dataSource.getRepository(WebhookSubscriptionEntity).findOneBy({ id });
-    return row ? toSubscription(row) : null;
-  }
-
-  async deleteSubscription(id: number, userId: number | null): Promise<boolean> {
-    const where = userId === null ? { id } : { id, userId };
-    const { counts } = await this.writes.write({
-      steps: [{ kind: 'delete', target: WebhookSubscriptionEntity, where }],
-      seldom: true,
-    });
-    return counts[0] > 0;
-  }
-
-  async subscriptionOutcome(
-    id: number,
-    ok: boolean,
-    now: Date,
-    disableBefore: Date,
-    error: string,
-  ): Promise<void> {
-    const target = WebhookSubscriptionEntity;
-    if (ok) {
-      await this.writes.write({
-        steps: [
-          { kind: 'update', target, set: { failingSince: null }, where: { id, failingSince: notNull } },
-        ],
-      });
-      return;
-    }
-    const reason = `Disabled at ${now.toISOString()}: every delivery failed or was slow since the time in failingSince; last error: ${error}`;
-    // The second step cannot match a row the first one has just marked: disableBefore is before now.
-    await this.writes.write({
-      steps: [
-        { kind: 'update', target, set: { failingSince: now }, where: { id, failingSince: null } },
-        {
-          kind: 'update',
-          target,
-          set: { enabled: 0, disabledReason: reason.slice(0, 500) },
-          where: { id, enabled: 1, failingSince: atMost(disableBefore) },
-        },
-      ],
-    });
-  }
-
   private async eventsById(ids: number[]): Promise<Map<number, StoredEvent>> {
     const unique = [...new Set(ids)];
     const found = new Map<number, StoredEvent>();
@@ -466,19 +373,5 @@ function toStoredEvent(r: EventEntity): StoredEvent {
     action: r.action,
     user: r.userName,
     occurredAt: readTimestamp(r.occurredAt) as Date,
-  };
-}
-
-function toSubscription(r: WebhookSubscriptionEntity): WebhookSubscription {
-  return {
-    id: Number(r.id),
-    userId: Number(r.userId),
-    url: r.url,
-    events: r.events.split(',').filter((e) => e !== ''),
-    secret: r.secret,
-    createdAt: readTimestamp(r.createdAt) as Date,
-    enabled: Number(r.enabled) === 1,
-    disabledReason: r.disabledReason,
-    failingSince: readTimestamp(r.failingSince),
   };
 }

@@ -2,11 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../../common/config/app-config';
 import { ErpEventMessage } from '../erp-events';
 import { WebhookSender } from '../webhooks/webhook-sender';
-import { ErpEventListener } from './erp-event-listener';
+import { DeliveryChannel } from './delivery-channel';
 
 /** POSTs every event to each of WEBHOOK_URLS, signed with WEBHOOK_SECRET (Standard Webhooks). */
 @Injectable()
-export class WebhookListener extends ErpEventListener {
+export class WebhookChannel extends DeliveryChannel {
   readonly name = 'webhook';
 
   constructor(

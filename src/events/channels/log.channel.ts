@@ -1,10 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ErpEventMessage } from '../erp-events';
-import { ErpEventListener } from './erp-event-listener';
+import { DeliveryChannel } from './delivery-channel';
 
 /** One structured log line per event. */
 @Injectable()
-export class LogListener extends ErpEventListener {
+export class LogChannel extends DeliveryChannel {
   readonly name = 'log';
   private readonly logger = new Logger('Events');
 

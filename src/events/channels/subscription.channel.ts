@@ -3,9 +3,9 @@ import { AppConfig } from '../../common/config/app-config';
 import { ApiUsersRepository } from '../../auth/ports/api-users.repository';
 import { ErpEventMessage } from '../erp-events';
 import { mayUseEvents } from '../event-access';
-import { EventStore } from '../ports/event-store';
+import { WebhookSubscriptionStore } from '../ports/webhook-subscription-store';
 import { WebhookSender } from '../webhooks/webhook-sender';
-import { ErpEventListener, Undeliverable } from './erp-event-listener';
+import { DeliveryChannel, Undeliverable } from './delivery-channel';
 
 /**
  * The webhooks users registered through POST /www/webhooks; always on. Target: the subscription
@@ -13,13 +13,13 @@ import { ErpEventListener, Undeliverable } from './erp-event-listener';
  * WEBHOOK_DISABLE_AFTER_HOURS is disabled.
  */
 @Injectable()
-export class SubscriptionListener extends ErpEventListener {
+export class SubscriptionChannel extends DeliveryChannel {
   readonly name = 'subscription';
 
   constructor(
     private readonly config: AppConfig,
     private readonly sender: WebhookSender,
-    private readonly store: EventStore,
+    private readonly store: WebhookSubscriptionStore,
     private readonly users: ApiUsersRepository,
   ) {
     super();

@@ -2,7 +2,7 @@ import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { ChannelModel, ConfirmChannel, connect } from 'amqplib';
 import { AppConfig } from '../../common/config/app-config';
 import { ErpEventMessage } from '../erp-events';
-import { ErpEventListener } from './erp-event-listener';
+import { DeliveryChannel } from './delivery-channel';
 
 const CONFIRM_TIMEOUT_MS = 10_000;
 
@@ -12,7 +12,7 @@ const CONFIRM_TIMEOUT_MS = 10_000;
  * A lost connection is opened again on the next delivery (the relay retries what failed).
  */
 @Injectable()
-export class AmqpListener extends ErpEventListener implements OnApplicationShutdown {
+export class AmqpChannel extends DeliveryChannel implements OnApplicationShutdown {
   readonly name = 'amqp';
   private readonly logger = new Logger('Events');
   private connection: ChannelModel | null = null;

@@ -1,7 +1,7 @@
 import type { DeliveryStatus } from '@app/erp-db';
 import { StoredEvent } from '../erp-events';
 
-/** A listener target: the listener's name and what it delivers to ('' for log and amqp). */
+/** A delivery target: the channel's name and what it delivers to ('' for log and amqp). */
 export interface DeliveryTarget {
   listener: string;
   target: string;
@@ -39,28 +39,15 @@ export interface FailedDelivery {
   error: string;
 }
 
-export interface WebhookSubscription {
-  id: number;
-  userId: number;
-  url: string;
-  events: string[];
-  secret: string;
-  createdAt: Date;
-  enabled: boolean;
-  disabledReason: string | null;
-  failingSince: Date | null;
-}
-
-export type NewWebhookSubscription = Pick<WebhookSubscription, 'userId' | 'url' | 'events' | 'secret'>;
-
 /** Deliveries of failing events (some attempt failed, still retried) or of events given up (dead). */
 export type DeliveryProblem = 'failed' | 'dead';
 
 /**
- * Port: the outbox (events, their deliveries) and the webhook subscriptions. Claims are shared by
- * every instance on the database: a claimed delivery is leased to one owner until `leaseUntil`.
+ * Port: the outbox, the events the writes committed and their deliveries to the channels. Claims
+ * are shared by every instance on the database: a claimed delivery is leased to one owner until
+ * `leaseUntil`.
  */
-export abstract class EventStore {
+export abstract class Outbox {
   /**
    * How much work waits: events not fanned out, deliveries due, never tried and not leased to a
    * relay, dead deliveries.
@@ -101,25 +88,4 @@ export abstract class EventStore {
   abstract event(id: number): Promise<{ event: StoredEvent; deliveries: DeliveryView[] } | null>;
   /** Sends the event again: its undelivered deliveries, or all of them when every one was delivered. */
   abstract redeliver(id: number, now: Date): Promise<number>;
-
-  /** Null when the user has `max` subscriptions already (also against parallel registrations). */
-  abstract createSubscription(
-    s: NewWebhookSubscription,
-    now: Date,
-    max: number,
-  ): Promise<WebhookSubscription | null>;
-  abstract subscriptions(userId: number): Promise<WebhookSubscription[]>;
-  /** Every user's subscriptions (for admins). */
-  abstract allSubscriptions(): Promise<WebhookSubscription[]>;
-  abstract subscription(id: number): Promise<WebhookSubscription | null>;
-  /** False when there is no such subscription of that user (of anyone: userId null). */
-  abstract deleteSubscription(id: number, userId: number | null): Promise<boolean>;
-  /** Records whether a delivery to the subscription worked; disables it after failing since `disableBefore`. */
-  abstract subscriptionOutcome(
-    id: number,
-    ok: boolean,
-    now: Date,
-    disableBefore: Date,
-    error: string,
-  ): Promise<void>;
 }
