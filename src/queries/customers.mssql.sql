@@ -3,7 +3,7 @@
 
 -- find
 SELECT d."DebiNr" AS "DebiNr", d."KundBez" AS "KundBez", d."WaehrAbk" AS "WaehrAbk", d."BrancheID" AS "BrancheID", d."Kommentar" AS "Kommentar", d."VBTyp" AS "VBTyp", d."TVTyp" AS "TVTyp", d."FAKTZahlArt" AS "FAKTZahlArt", d."AUFT_SPESEN" AS "AUFT_SPESEN", d."SteuerNummer" AS "SteuerNummer", d."FirmenURL" AS "FirmenURL", d."KreditLimit" AS "KreditLimit", d."ZahlungsMethode" AS "ZahlungsMethode", d."KundKontakt" AS "KundKontakt", d."KundLief" AS "KundLief", d."KundRech" AS "KundRech",
-  a."AdrSprache" AS "AdrSprache", t."PHKey" AS "PHKey", t."Contents" AS "Contents"
+  d."GeaendertAm" AS "GeaendertAm", a."AdrSprache" AS "AdrSprache", t."PHKey" AS "PHKey", t."Contents" AS "Contents"
 FROM "Debitor" d
 LEFT JOIN "Adressen" a ON a."AdrNr" = d."KundKontakt"
 LEFT JOIN "Attribut" t ON t."ObjTyp" = 'DEBI' AND t."ObjKey" = d."DebiNr"
@@ -11,7 +11,7 @@ WHERE d."DebiNr" = @0 ORDER BY t."PHKey", t."AttrID";
 
 -- find (in a web shop)
 SELECT d."DebiNr" AS "DebiNr", d."KundBez" AS "KundBez", d."WaehrAbk" AS "WaehrAbk", d."BrancheID" AS "BrancheID", d."Kommentar" AS "Kommentar", d."VBTyp" AS "VBTyp", d."TVTyp" AS "TVTyp", d."FAKTZahlArt" AS "FAKTZahlArt", d."AUFT_SPESEN" AS "AUFT_SPESEN", d."SteuerNummer" AS "SteuerNummer", d."FirmenURL" AS "FirmenURL", d."KreditLimit" AS "KreditLimit", d."ZahlungsMethode" AS "ZahlungsMethode", d."KundKontakt" AS "KundKontakt", d."KundLief" AS "KundLief", d."KundRech" AS "KundRech",
-  a."AdrSprache" AS "AdrSprache", t."PHKey" AS "PHKey", t."Contents" AS "Contents"
+  d."GeaendertAm" AS "GeaendertAm", a."AdrSprache" AS "AdrSprache", t."PHKey" AS "PHKey", t."Contents" AS "Contents"
 FROM "Debitor" d
 LEFT JOIN "Adressen" a ON a."AdrNr" = d."KundKontakt"
 LEFT JOIN "Attribut" t ON t."ObjTyp" = 'DEBI' AND t."ObjKey" = d."DebiNr"

@@ -28,7 +28,8 @@ import { TypeOrmApiTokensRepository } from '../../src/auth/adapters/typeorm/type
 import { TypeOrmApiUsersRepository } from '../../src/auth/adapters/typeorm/typeorm-api-users.repository';
 import { loadAppConfig } from '../../src/common/config/app-config';
 import { TypeOrmCustomersRepository } from '../../src/customers/adapters/typeorm/typeorm-customers.repository';
-import { TypeOrmEventStore } from '../../src/events/adapters/typeorm/typeorm-event-store';
+import { TypeOrmOutbox } from '../../src/events/adapters/typeorm/typeorm-outbox';
+import { TypeOrmWebhookSubscriptionStore } from '../../src/events/adapters/typeorm/typeorm-webhook-subscription-store';
 import { TypeOrmEventSwitch } from '../../src/events/adapters/typeorm/typeorm-event-switch';
 import { TypeOrmIdempotencyStore } from '../../src/idempotency/adapters/typeorm/typeorm-idempotency-store';
 import { TypeOrmArticleMediaStore } from '../../src/media/adapters/typeorm/typeorm-article-media-store';
@@ -94,7 +95,8 @@ export function callsOn(type: DbType, dataSource: DataSource, reader: SqlReader)
     writes,
   );
   const customers = new TypeOrmCustomersRepository(dataSource, repository(OrderEntity), writes, config);
-  const events = new TypeOrmEventStore(dataSource, writes);
+  const outbox = new TypeOrmOutbox(dataSource, writes);
+  const subscriptions = new TypeOrmWebhookSubscriptionStore(dataSource, writes);
   const eventSwitch = new TypeOrmEventSwitch(repository(AttributeEntity), config);
   const idempotency = new TypeOrmIdempotencyStore(repository(IdempotencyKeyEntity), writes);
   const media = new TypeOrmArticleMediaStore(dataSource, config);
@@ -191,33 +193,33 @@ export function callsOn(type: DbType, dataSource: DataSource, reader: SqlReader)
     ['customers', 'find (in a web shop)', () => customers.find('10001', 'SHOP')],
     ['customers', 'latestOrders', () => customers.latestOrders('10001', 5, ['O', 'A'])],
     ['customers', 'currencyExists', () => customers.currencyExists('EUR')],
-    ['events', 'backlog', () => events.backlog(AT)],
-    ['events', 'fanOut', () => events.fanOut(100, [{ listener: 'webhook', target: '1' }])],
-    ['events', 'claimDue', () => events.claimDue(100, ['log', 'webhook'], 'instance-1', AT, AT)],
+    ['events', 'backlog', () => outbox.backlog(AT)],
+    ['events', 'fanOut', () => outbox.fanOut(100, [{ listener: 'webhook', target: '1' }])],
+    ['events', 'claimDue', () => outbox.claimDue(100, ['log', 'webhook'], 'instance-1', AT, AT)],
     [
       'events',
       'claimDue (skipping targets)',
-      () => events.claimDue(100, ['webhook'], 'instance-1', AT, AT, [{ listener: 'webhook', target: '1' }]),
+      () => outbox.claimDue(100, ['webhook'], 'instance-1', AT, AT, [{ listener: 'webhook', target: '1' }]),
     ],
-    ['events', 'renewLeases', () => events.renewLeases([1, 2], 'instance-1', AT)],
-    ['events', 'markDelivered', () => events.markDelivered([1, 2], 'instance-1', AT)],
+    ['events', 'renewLeases', () => outbox.renewLeases([1, 2], 'instance-1', AT)],
+    ['events', 'markDelivered', () => outbox.markDelivered([1, 2], 'instance-1', AT)],
     [
       'events',
       'markFailed',
       () =>
-        events.markFailed([{ id: 1, attempts: 2, dead: false, nextAttemptAt: AT, error: 'e' }], 'instance-1'),
+        outbox.markFailed([{ id: 1, attempts: 2, dead: false, nextAttemptAt: AT, error: 'e' }], 'instance-1'),
     ],
-    ['events', 'events', () => events.events(0, 100)],
-    ['events', 'problemEvents (failed)', () => events.problemEvents('failed', 0, 100)],
-    ['events', 'problemEvents (dead)', () => events.problemEvents('dead', 0, 100)],
-    ['events', 'event', () => events.event(1)],
-    ['events', 'redeliver', () => events.redeliver(1, AT)],
-    ['events', 'subscriptions', () => events.subscriptions(1)],
-    ['events', 'allSubscriptions', () => events.allSubscriptions()],
-    ['events', 'subscription', () => events.subscription(1)],
-    ['events', 'deleteSubscription', () => events.deleteSubscription(1, 1)],
-    ['events', 'deleteSubscription (any user)', () => events.deleteSubscription(1, null)],
-    ['events', 'subscriptionOutcome', () => events.subscriptionOutcome(1, false, AT, AT, 'e')],
+    ['events', 'events', () => outbox.events(0, 100)],
+    ['events', 'problemEvents (failed)', () => outbox.problemEvents('failed', 0, 100)],
+    ['events', 'problemEvents (dead)', () => outbox.problemEvents('dead', 0, 100)],
+    ['events', 'event', () => outbox.event(1)],
+    ['events', 'redeliver', () => outbox.redeliver(1, AT)],
+    ['events', 'subscriptions', () => subscriptions.subscriptions(1)],
+    ['events', 'allSubscriptions', () => subscriptions.allSubscriptions()],
+    ['events', 'subscription', () => subscriptions.subscription(1)],
+    ['events', 'deleteSubscription', () => subscriptions.deleteSubscription(1, 1)],
+    ['events', 'deleteSubscription (any user)', () => subscriptions.deleteSubscription(1, null)],
+    ['events', 'subscriptionOutcome', () => subscriptions.subscriptionOutcome(1, false, AT, AT, 'e')],
     ['events', 'eventsEnabled', () => eventSwitch.eventsEnabled()],
     [
       'idempotency',
