@@ -39,8 +39,9 @@ describe('D11 per-user rate limit (one instance)', () => {
       expect(reset).toBeGreaterThanOrEqual(1);
       expect(reset).toBeLessThanOrEqual(lastReset);
       lastReset = reset;
-      // The fields of the earlier drafts are gone.
-      expect(res.headers['ratelimit-remaining']).toBeUndefined();
+      // The fields of the earlier drafts come from 90 % of the minute on (here: the 5th request).
+      expect(res.headers['ratelimit-remaining']).toBe(i < 5 ? undefined : '0');
+      expect(res.headers['ratelimit-limit']).toBe(i < 5 ? undefined : '5');
     }
     const over = await call(t, token).expect(429);
     expect(over.body).toEqual({ error: 'rate_limited', error_description: expect.any(String) });
@@ -50,6 +51,9 @@ describe('D11 per-user rate limit (one instance)', () => {
     expect(Number(reset)).toBeGreaterThanOrEqual(1);
     expect(Number(reset)).toBeLessThanOrEqual(60);
     expect(over.headers['retry-after']).toBe(reset);
+    expect(over.headers['ratelimit-limit']).toBe('5');
+    expect(over.headers['ratelimit-remaining']).toBe('0');
+    expect(over.headers['ratelimit-reset']).toBe(reset);
     // Another user has a minute of its own; requests refused for their role count as well.
     const demo = await t.token('demo');
     for (let i = 0; i < 5; i++) await call(t, demo).expect(403);
