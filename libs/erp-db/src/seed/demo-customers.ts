@@ -1,7 +1,7 @@
 /** Demo data: the fixture customers with their addresses, and generated ones. */
 import { EntityManager } from 'typeorm';
 import { AddressEntity, AttributeEntity, CustomerEntity, NumberRangeEntity } from '../entities';
-import { bulkInsert } from './bulk-insert';
+import { bulkInsert, rowsPerStatement } from './bulk-insert';
 import { DEMO_TIME, POSTAL_CODES, DEMO_ATTRIBUTE_KEYS } from './demo-fixtures';
 
 type AddressSeed = Omit<AddressEntity, 'AdrNr'>;
@@ -172,7 +172,9 @@ export async function seedCustomers(m: EntityManager, total: number): Promise<vo
         }),
       );
     }
-    const saved = await m.getRepository(AddressEntity).save(addresses as AddressEntity[], { chunk: 200 });
+    // One statement per chunk, within the database's parameter limit (SQL Server: 2100).
+    const chunk = rowsPerStatement(m, m.connection.getMetadata(AddressEntity).columns.length);
+    const saved = await m.getRepository(AddressEntity).save(addresses as AddressEntity[], { chunk });
     await bulkInsert(
       m,
       CustomerEntity,
