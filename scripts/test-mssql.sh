@@ -25,7 +25,7 @@ else
     sql-server.mssql-spec.ts orders.e2e-spec.ts orders-quote.e2e-spec.ts orders-concurrency.e2e-spec.ts orders-money.e2e-spec.ts
     orders-offers.e2e-spec.ts customers.e2e-spec.ts idempotency.e2e-spec.ts database-concurrency.e2e-spec.ts
     charset.e2e-spec.ts addresses.e2e-spec.ts articles.e2e-spec.ts media.e2e-spec.ts scope.e2e-spec.ts
-    pricing.e2e-spec.ts events.e2e-spec.ts events-processes.e2e-spec.ts
+    pricing.e2e-spec.ts events.e2e-spec.ts events-processes.e2e-spec.ts conditional-requests.e2e-spec.ts
   )
   npx jest "${files[@]/#//test/}" --selectProjects e2e
 fi
