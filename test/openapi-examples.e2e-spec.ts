@@ -23,9 +23,21 @@ interface Document {
 
 const exampleOf = (parameter: Parameter): unknown => parameter.example ?? parameter.schema?.example;
 
-/** Creations first (what other operations name), deletions last (the log, the webhook made first). */
+/**
+ * Creations first (what other operations name), deletions last (the log, the webhook made first);
+ * the quote before the order it prices, as a checkout sends them (after the order, the same body's
+ * KundNr + AuftBestellNr is a documented 409).
+ */
 const rank = (id: string): number =>
-  id === 'createToken' ? 0 : id.startsWith('create') ? 1 : id.startsWith('delete') ? 3 : 2;
+  id === 'createToken'
+    ? 0
+    : id === 'quoteOrder'
+      ? 0.5
+      : id.startsWith('create')
+        ? 1
+        : id.startsWith('delete')
+          ? 3
+          : 2;
 
 /**
  * Swagger UI's "Try it out" as shipped: each operation's example request, built from the served

@@ -1,4 +1,5 @@
 import Ajv, { ValidateFunction } from 'ajv';
+import Decimal from 'decimal.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PassThrough, Readable } from 'node:stream';
 
@@ -24,11 +25,39 @@ interface Document {
   components?: object;
 }
 
+const DECIMAL_MULTIPLE_OF = 'x-decimal-multiple-of';
+
+/**
+ * `multipleOf` in decimal: the number's shortest text divided by the step is whole, or off it only
+ * by a client's floating-point noise (a few units in the last place, as the service forgives).
+ */
+function decimalMultipleOf(step: number, value: unknown): boolean {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return true;
+  const exact = new Decimal(String(value));
+  const nearest = exact.div(String(step)).round().mul(String(step));
+  return nearest
+    .minus(exact)
+    .abs()
+    .lte(Number.EPSILON * Math.max(1, Math.abs(value)) * 4);
+}
+
+function withDecimalMultipleOf(ajv: Ajv): Ajv {
+  return ajv.addKeyword({
+    keyword: DECIMAL_MULTIPLE_OF,
+    type: 'number',
+    schemaType: 'number',
+    validate: decimalMultipleOf,
+    error: { message: ({ schema }) => `must be multiple of ${String(schema)}` },
+  });
+}
+
 /**
  * An OpenAPI 3.0 schema as JSON Schema for ajv: `#/components/...` as a reference into the document
  * registered under the id "openapi", `nullable: true` as OpenAPI 3.0.3 defines it, null added to
  * the schema's own `type` (and `enum`) only, so `allOf: [{$ref}]` beside it still refuses null, as a
- * validating proxy does, and 3.0's boolean `exclusiveMinimum` as the bound it makes of `minimum`.
+ * validating proxy does, 3.0's boolean `exclusiveMinimum` as the bound it makes of `minimum`, and
+ * `multipleOf` as the decimal keyword below (a JSON number is decimal text: 9999.9999 is a multiple
+ * of 0.0001, which ajv's binary quotient, off by 1e-8 there, denies).
  */
 function rebase(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(rebase);
@@ -44,7 +73,7 @@ function rebase(value: unknown): unknown {
     Object.entries(rest)
       .filter(([, inner]) => inner !== undefined)
       .map(([key, inner]) => [
-        key,
+        key === 'multipleOf' ? DECIMAL_MULTIPLE_OF : key,
         key === '$ref' && typeof inner === 'string' && inner.startsWith('#/')
           ? `openapi${inner}`
           : rebase(inner),
@@ -61,21 +90,13 @@ function rebase(value: unknown): unknown {
  * documented statuses, media types and schemas. What does not match is a drift of the document.
  */
 export class OpenApiContract {
-  /** multipleOf in decimal, not in binary floating point (0.3 is a multiple of 0.0001). */
-  private readonly ajv = new Ajv({
-    strict: false,
-    allErrors: true,
-    validateFormats: false,
-    multipleOfPrecision: 9,
-  });
+  private readonly ajv = withDecimalMultipleOf(
+    new Ajv({ strict: false, allErrors: true, validateFormats: false }),
+  );
   /** Query values arrive as strings: this one coerces them to the documented types. */
-  private readonly coercing = new Ajv({
-    strict: false,
-    allErrors: true,
-    validateFormats: false,
-    multipleOfPrecision: 9,
-    coerceTypes: true,
-  });
+  private readonly coercing = withDecimalMultipleOf(
+    new Ajv({ strict: false, allErrors: true, validateFormats: false, coerceTypes: true }),
+  );
   private readonly compiled = new Map<string, ValidateFunction>();
 
   constructor(private readonly document: Document) {
