@@ -7,7 +7,7 @@ import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ARTICLE_LIST_TABLES } from '../src/database/postgres-reader';
+import { ARTICLE_LIST_TABLES } from '../src/articles/adapters/typeorm/article-planner-statistics';
 import { freePort, login, serviceNodeOptions, startServer, stop } from './support/service';
 import { BENCH_CATALOGUE, ensureBenchCatalogue } from './support/catalogue';
 import { compileProject } from './support/compile';

@@ -14,7 +14,7 @@ import { AppModule } from '../src/app.module';
 import { ErpAuth } from '../src/auth/erp-auth.decorator';
 import { BearerAuthGuard } from '../src/auth/guards';
 import { loadAppConfig } from '../src/common/config/app-config';
-import { configureApp, fastifyOptions } from '../src/common/http/http-setup';
+import { configureApp, fastifyOptions } from '../src/http-setup';
 
 // autocannon ships no types; this is the part of its programmatic API used here.
 // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -169,7 +169,7 @@ async function startApp(): Promise<NestFastifyApplication> {
   // imported late: the entities read DB_TYPE when they load
   const { AppModule } = await import('../src/app.module');
   const { loadAppConfig } = await import('../src/common/config/app-config');
-  const { configureApp, fastifyOptions } = await import('../src/common/http/http-setup');
+  const { configureApp, fastifyOptions } = await import('../src/http-setup');
   const config = loadAppConfig();
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule,

@@ -6,7 +6,7 @@ import { AppModule } from './app.module';
 import { existsSync } from 'node:fs';
 import { AppConfig, loadAppConfigOrExit, startsDemo } from './common/config/app-config';
 import { ServiceLifecycle } from './health/service-lifecycle';
-import { configureApp, fastifyOptions } from './common/http/http-setup';
+import { configureApp, fastifyOptions } from './http-setup';
 import { ensureSqliteFolder, sqliteFileOpenToOthers } from './database/erp-db-settings';
 
 async function bootstrap(): Promise<void> {

@@ -10,6 +10,7 @@ import { ScopeModule } from '../scope/scope.module';
   imports: [ScopeModule, AddressCheckModule, TypeOrmAddressesPersistenceModule],
   controllers: [AddressesController, AddressSearchController],
   providers: [AddressesService],
-  exports: [AddressCheckModule],
+  // Orders read a customer's addresses through the port (its adapter stays this module's choice).
+  exports: [AddressCheckModule, TypeOrmAddressesPersistenceModule],
 })
 export class AddressesModule {}

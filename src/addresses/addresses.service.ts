@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { INDEXED_SEARCH_FIELDS } from '@app/erp-db';
 import { AuthUser } from '../auth/auth-user';
 import { ApiError } from '../common/errors/api-error';
 import { preconditionFailed } from '../common/http/conditional-requests';
@@ -11,6 +12,7 @@ import { AddressSearchQuery } from './dto/address-search.query';
 import {
   ADDRESS_FIELDS,
   AddressChanged,
+  AddressScanTimedOut,
   AddressChanges,
   AddressCriteria,
   AddressesRepository,
@@ -106,7 +108,16 @@ export class AddressesService {
     if (Object.keys(criteria).length === 0) {
       throw ApiError.unprocessable(`Give at least one search parameter: ${SEARCHABLE.join(', ')}.`);
     }
-    const result = await this.addresses.searchCustomer(criteria, webshopScope(user));
+    const result = await this.addresses.searchCustomer(criteria, webshopScope(user)).catch((err: unknown) => {
+      if (!(err instanceof AddressScanTimedOut)) throw err;
+      throw new ApiError(
+        503,
+        'service_unavailable',
+        `A search by these fields alone reads every address and took too long; add one of ${INDEXED_SEARCH_FIELDS.join(', ')}.`,
+        { indexedFields: [...INDEXED_SEARCH_FIELDS] },
+        { 'Retry-After': '1' },
+      );
+    });
     if (result.customer) return result.customer;
     if (result.count === 0) throw ApiError.notFound('No customer has an address matching the search.');
     throw ApiError.conflict(

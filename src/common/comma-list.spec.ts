@@ -1,5 +1,5 @@
 import { commaList, listEntry } from './comma-list';
-import { webshopPattern } from '../articles/adapters/typeorm/article-sql';
+import { webshopPattern } from '../scope/web-shop-release';
 
 describe('comma-separated attribute lists', () => {
   it('entries are compared ignoring case and blanks; empty entries are none', () => {

@@ -11,8 +11,10 @@ import {
 import type { FastifyReply } from 'fastify';
 import { AuthUser } from '../auth/auth-user';
 import { CurrentUser, ErpAuth } from '../auth/erp-auth.decorator';
+import { OwnErrorBody } from '../common/errors/route-error-body';
 import { ZugferdErrorDto } from './dto/zugferd-error.dto';
 import { ZugferdRequestDto } from './dto/zugferd-request.dto';
+import { eInvoiceErrorBody } from './e-invoice-error-body';
 import { EInvoiceService } from './e-invoice.service';
 
 @ApiTags('e-invoice')
@@ -22,6 +24,7 @@ export class EInvoiceController {
 
   @Post()
   @ErpAuth()
+  @OwnErrorBody(eInvoiceErrorBody)
   @HttpCode(200)
   @ApiOperation({
     summary: 'Combine a PDF and an invoice XML into a PDF/A-3 e-invoice, or extract the XML of one',

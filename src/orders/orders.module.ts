@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AddressCheckModule } from '../addresses/address-check.module';
-import { TypeOrmAddressesPersistenceModule } from '../addresses/adapters/typeorm/typeorm-addresses-persistence.module';
+import { AddressesModule } from '../addresses/addresses.module';
 import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { PricingModule } from '../pricing/pricing.module';
 import { TypeOrmOrdersPersistenceModule } from './adapters/typeorm/typeorm-orders-persistence.module';
@@ -9,14 +8,7 @@ import { OrdersService } from './orders.service';
 import { EventsModule } from '../events/events.module';
 
 @Module({
-  imports: [
-    EventsModule,
-    TypeOrmOrdersPersistenceModule,
-    PricingModule,
-    AddressCheckModule,
-    TypeOrmAddressesPersistenceModule,
-    IdempotencyModule,
-  ],
+  imports: [EventsModule, TypeOrmOrdersPersistenceModule, PricingModule, AddressesModule, IdempotencyModule],
   controllers: [OrdersController],
   providers: [OrdersService],
 })

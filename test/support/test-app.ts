@@ -13,7 +13,7 @@ import { ApiTokensRepository } from '../../src/auth/ports/api-tokens.repository'
 import { ApiUsersRepository } from '../../src/auth/ports/api-users.repository';
 import { NewUserRequest, UserAdminService } from '../../src/auth/user-admin.service';
 import { AppConfig, loadAppConfig } from '../../src/common/config/app-config';
-import { configureApp, fastifyOptions } from '../../src/common/http/http-setup';
+import { configureApp, fastifyOptions } from '../../src/http-setup';
 import { watchContract } from './openapi-contract';
 import { cloneTemplate, testDbType } from './test-databases';
 

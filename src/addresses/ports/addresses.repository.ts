@@ -78,6 +78,9 @@ export interface StoredAddress {
 /** The address row changed between the read of a conditional update and its write. */
 export class AddressChanged extends Error {}
 
+/** A search by unindexed fields only read every address and ran out of its time (D13). */
+export class AddressScanTimedOut extends Error {}
+
 /** Port: addresses and the customer address roles that point at them. */
 export abstract class AddressesRepository {
   abstract findByNr(adrNr: number): Promise<StoredAddress | null>;

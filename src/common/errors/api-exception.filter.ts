@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { throttledWarning } from '../logging/throttled-warning';
 import { ApiError, ERROR_CODES } from './api-error';
 import { isDatabaseUnavailable } from './database-unavailable';
+import { routeErrorBody } from './route-error-body';
 
 /** Fastify reports a body over the limit while reading it; Nest hands that on as an HttpException. */
 const TOO_LARGE = 'The request body is larger than allowed for this endpoint.';
@@ -29,7 +30,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
         'request failed',
       );
     }
-    const body = isEInvoiceRoute(request) && hasEInvoiceBody(error) ? eInvoiceBody(error) : error.body();
+    const body = routeErrorBody(request, error) ?? error.body();
     void reply
       .status(error.status)
       .headers(error.headers)
@@ -70,29 +71,6 @@ export class ApiExceptionFilter implements ExceptionFilter {
       'Internal server error. The request id identifies it in the service log.',
     );
   }
-}
-
-/** POST /www/zugferd answers its own documented body (the spec's Errors table) rather than D2. */
-function isEInvoiceRoute(request: FastifyRequest): boolean {
-  return request.routeOptions?.url === '/www/zugferd';
-}
-
-/**
- * Which of the route's errors carry its body: everything about the request itself (parse, charset,
- * media type, size, time), while authentication, role and rate limit answer as on every route.
- */
-function hasEInvoiceBody(error: ApiError): boolean {
-  return error.code === 'endpoint' || [400, 408, 413, 415].includes(error.status);
-}
-
-/** The e-invoice error body; one raised before the job had steps or work files says so in its step. */
-function eInvoiceBody(error: ApiError): Record<string, unknown> {
-  if (error.code === 'endpoint') return error.body();
-  return {
-    error: 'endpoint',
-    error_description: error.description,
-    info: { filename: 'input.pdf', subprocess_output: [`failed: ${error.description}`] },
-  };
 }
 
 function describeFastifyError(e: FastifyLikeError): string {

@@ -11,17 +11,14 @@ import {
   mssqlSearchColumn,
 } from '@app/erp-db';
 import { AppConfig } from '../../../common/config/app-config';
-import { ApiError } from '../../../common/errors/api-error';
 import { asEntity, queryNamed, queryPreparedNamed } from '../../../database/sql-gateway';
 import { nextChangeStamp, stampAsRead } from '../../../database/change-stamps';
 import { Row, UnitOfWork } from '../../../database/unit-of-work';
-import {
-  customerInWebshop,
-  customerWebshopParams,
-} from '../../../scope/adapters/typeorm/typeorm-customer-scope.store';
+import { customerInWebshop, customerWebshopParams } from '../../../scope/web-shop-release';
 import {
   ADDRESS_FIELDS,
   AddressChanged,
+  AddressScanTimedOut,
   AddressChanges,
   AddressCriteria,
   AddressesRepository,
@@ -153,24 +150,21 @@ export class TypeOrmAddressesRepository extends AddressesRepository {
 
   /**
    * A search by unindexed fields only reads every address: on PostgreSQL it gets at most
-   * ADDRESS_SCAN_TIMEOUT_MS, then answers 503 (D13) instead of holding a connection for minutes.
+   * ADDRESS_SCAN_TIMEOUT_MS, then fails with AddressScanTimedOut (503, D13) instead of holding a
+   * connection for minutes.
    * SQLite cannot interrupt a statement of its one connection; there the scan runs to its end.
    */
   private async scan(sql: string, params: Record<string, string>): Promise<SearchRow[]> {
     try {
       return await this.customers.manager.transaction(async (m) => {
-        await m.query(`SET LOCAL statement_timeout = ${this.config.addressScanTimeoutMs}`);
+        await queryNamed(m, `SELECT set_config('statement_timeout', :timeout, true)`, {
+          timeout: String(this.config.addressScanTimeoutMs),
+        });
         return queryNamed<SearchRow>(m, sql, params);
       });
     } catch (err) {
       if ((err as { driverError?: { code?: string } }).driverError?.code !== QUERY_CANCELED) throw err;
-      throw new ApiError(
-        503,
-        'service_unavailable',
-        `A search by these fields alone reads every address and took too long; add one of ${INDEXED_SEARCH_FIELDS.join(', ')}.`,
-        { indexedFields: [...INDEXED_SEARCH_FIELDS] },
-        { 'Retry-After': '1' },
-      );
+      throw new AddressScanTimedOut();
     }
   }
 }

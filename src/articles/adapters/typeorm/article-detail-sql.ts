@@ -1,16 +1,7 @@
+import { releasesForWebshop } from '../../../scope/web-shop-release';
 import { AttributeRow, DetailNeeds, PackagingRow, StockMovementRow } from '../../ports/article-catalogue';
 
 // The detail queries of article records (plain SQL with TypeORM-style named parameters).
-
-/**
- * Whether attribute `w` releases its article for the requesting user's web shop (RESTWEBSHOP,
- * `:webshopKey`, with `:webshopPattern` of `webshopPattern`): its comma-separated list names the
- * shop, ignoring case and blanks (the rule of `commaList`, in SQL).
- */
-export function releasesForWebshop(w: string): string {
-  return `${w}."PHKey" = :webshopKey
-      AND UPPER(CONCAT(',', REPLACE(${w}."Contents", ' ', ''), ',')) LIKE :webshopPattern ESCAPE '!'`;
-}
 
 /** All attributes of some articles. */
 const ATTRIBUTES_OF_ARTICLES = `SELECT "ObjKey" AS "ArtNr", "AttrID", "PHKey", "Contents" FROM "Attribut"

@@ -1,6 +1,5 @@
 import { readTimestamp, timestampParam } from '@app/erp-db/dialect';
-import { listEntry } from '../../../common/comma-list';
-import { releasesForWebshop } from './article-detail-sql';
+import { articleReleased, releasesForWebshop, webshopParams } from '../../../scope/web-shop-release';
 import {
   ArticleFilter,
   ArticleRow,
@@ -39,32 +38,6 @@ function sortExpression(column: SortColumn, language: string): string {
   if (column === 'WUSTSatz') return 'COALESCE(m."WUSTSatz", s."WUSTSatz", 0)';
   if (NULLABLE_TEXT.has(column)) return `COALESCE(a."${column}", '')`;
   return `a."${column}"`;
-}
-
-/** Escapes LIKE wildcards with '!' (also SQL Server's '[' ranges). */
-function likeLiteral(value: string): string {
-  return value.replace(/[!%_[]/g, (c) => `!${c}`);
-}
-
-/** The attribute list test (`listEntry`): "SHOP" matches Contents "SHOP" and "other, shop". */
-export function webshopPattern(webshop: string): string {
-  return `%,${likeLiteral(listEntry(webshop))},%`;
-}
-
-/**
- * Whether article `a` is released for the web shop of `webshopParams` (its RESTWEBSHOP attribute
- * lists it). A count per article, not EXISTS: PostgreSQL turns EXISTS into a semi-join, and
- * without statistics it drove that from the whole attribute table (1.3 s for a page of 1M
- * articles). A scalar subquery stays a lookup of the article's own attributes on every database.
- */
-export function articleReleased(a: string): string {
-  return `(SELECT COUNT(*) FROM "Attribut" w WHERE w."ObjTyp" = 'ART' AND w."ObjKey" = ${a}."ArtNr"
-      AND ${releasesForWebshop('w')}) > 0`;
-}
-
-/** The parameters of `releasesForWebshop`. */
-export function webshopParams(webshopKey: string, webshop: string): Record<string, unknown> {
-  return { webshopKey, webshopPattern: webshopPattern(webshop) };
 }
 
 /** Article numbers whose article, price, stock, reservation or packaging rows changed since :since. */

@@ -26,8 +26,8 @@ import {
   readsByDescription,
   rowsByDescriptionRun,
   rowsByKeys,
-  webshopParams,
 } from './article-sql';
+import { webshopParams } from '../../../scope/web-shop-release';
 import { detailsSql, splitDetails } from './article-detail-sql';
 
 /** The tables whose GeaendertAm modifiedsince covers; each has an index led by GeaendertAm. */

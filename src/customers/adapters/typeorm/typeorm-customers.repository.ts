@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, Repository } from 'typeorm';
 import { AddressEntity, AttributeEntity, CustomerEntity, OrderEntity, readTimestamp } from '@app/erp-db';
-import { addressRow } from '../../../addresses/adapters/typeorm/address-row';
+import { addressRow } from '../../../addresses/address-row';
 import { NewAddress } from '../../../addresses/ports/addresses.repository';
 import { AppConfig } from '../../../common/config/app-config';
 import { queryPreparedNamed } from '../../../database/sql-gateway';
@@ -16,10 +16,7 @@ import {
   UnitOfWork,
 } from '../../../database/unit-of-work';
 import type { PendingEvent } from '../../../events/erp-events';
-import {
-  customerInWebshop,
-  customerWebshopParams,
-} from '../../../scope/adapters/typeorm/typeorm-customer-scope.store';
+import { customerInWebshop, customerWebshopParams } from '../../../scope/web-shop-release';
 import {
   CUSTOMER_FIELDS,
   CustomerChanged,

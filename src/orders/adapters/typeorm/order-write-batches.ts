@@ -9,7 +9,7 @@ import { ObjectLiteral } from 'typeorm';
 import { BatchStep, CHUNK, DRAWN_NUMBER, GeneratedKey, WriteBatch } from '../../../database/unit-of-work';
 import type { PendingEvent } from '../../../events/erp-events';
 import { NewOrder, numberedPayments } from '../../ports/orders.repository';
-import { addressRow } from '../../../addresses/adapters/typeorm/address-row';
+import { addressRow } from '../../../addresses/address-row';
 import { lineRow, orderRow } from './order-rows';
 
 export const ORDER_NUMBER_RANGE = 'AUFTRAG';

@@ -1,15 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { articleReleased } from '../../../articles/adapters/typeorm/article-sql';
 import { AppConfig } from '../../../common/config/app-config';
 import { Decimal, DecimalLike, dec } from '../../../common/money';
 import { inListBucket } from '../../../database/in-lists';
 import { queryNamed, queryPreparedNamed } from '../../../database/sql-gateway';
-import {
-  customerInWebshop,
-  customerWebshopParams,
-} from '../../../scope/adapters/typeorm/typeorm-customer-scope.store';
+import { articleReleased, customerInWebshop, customerWebshopParams } from '../../../scope/web-shop-release';
 import {
   CompanyOrderSettings,
   OrderArticle,

@@ -4,10 +4,7 @@ import { AddressEntity, OrderEntity, OrderLineEntity } from '@app/erp-db';
 import { DataSource, Repository } from 'typeorm';
 import { AppConfig } from '../../../common/config/app-config';
 import { asEntity, entityColumns, queryNamed, queryPreparedNamed } from '../../../database/sql-gateway';
-import {
-  customerInWebshop,
-  customerWebshopParams,
-} from '../../../scope/adapters/typeorm/typeorm-customer-scope.store';
+import { customerInWebshop, customerWebshopParams } from '../../../scope/web-shop-release';
 import { NumberedKey, UnitOfWork } from '../../../database/unit-of-work';
 import {
   ConvertOfferOutcome,
