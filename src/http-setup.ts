@@ -13,6 +13,8 @@ import { RATE_LIMITS_PROPERTY, writeRateLimitFields } from './common/http/rate-l
 import { encodeLatin1Json } from './common/http/json-bytes';
 import { jsonShapeProblem, nulInParameters } from './common/http/input-checks';
 import { E_INVOICE_MAX_JSON_VALUES, jsonValuesProblem, MAX_JSON_VALUES } from './common/http/json-values';
+import { ignoresBody } from './common/http/ignored-body';
+import { routeOption } from './common/http/route-config';
 import { trustFunction } from './common/http/proxy-trust';
 import { E_INVOICE_PATH } from './common/http/openapi-completion';
 import { setupSwagger } from './common/http/swagger';
@@ -121,8 +123,7 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   const tokens = app.get(TokenService, { strict: false });
   const anonymous = app.get(AnonymousRequestLimit, { strict: false });
   fastify.addHook('onRequest', async (req: FastifyRequest) => {
-    if ((req.routeOptions.config as unknown as Record<string, unknown> | undefined)?.[BEARER_ROUTE] === true)
-      await authenticateBeforeBody(req, tokens, anonymous);
+    if (routeOption(req, BEARER_ROUTE) === true) await authenticateBeforeBody(req, tokens, anonymous);
   });
 
   fastify.removeAllContentTypeParsers();
@@ -146,6 +147,7 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
       } catch {
         return done(ApiError.badRequest('The request body is not valid JSON.'), undefined);
       }
+      if (ignoresBody(req)) return done(null, undefined);
       const problem = jsonShapeProblem(parsed);
       if (problem) return done(problem, undefined);
       done(null, parsed);

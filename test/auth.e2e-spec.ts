@@ -159,6 +159,31 @@ describe('auth: tokens, bearer guard, roles, revocation', () => {
       expect(bearer.headers['www-authenticate']).toBe('Basic realm="erp"');
     });
 
+    it('ignores any JSON body, as documented (none of it is read), and still refuses one that is not JSON', async () => {
+      for (const body of [
+        '[]',
+        '"x"',
+        '{"a":"\\u0000"}',
+        '{"__proto__":{"role":"admin"}}',
+        '{"\\u0000":1}',
+      ]) {
+        const res = await request(t.server)
+          .post('/www/token')
+          .auth('demo', 'demo')
+          .set('Content-Type', 'application/json')
+          .send(body)
+          .parse(json);
+        expect([body, res.status]).toEqual([body, 200]);
+        expect(res.body).toMatchObject({ token_type: 'Bearer', access_token: expect.any(String) });
+      }
+      await request(t.server)
+        .post('/www/token')
+        .auth('demo', 'demo')
+        .set('Content-Type', 'application/json')
+        .send('nope')
+        .expect(400);
+    });
+
     it('accepts a password that contains colons', async () => {
       const password = 'with:colons:inside-1';
       await admin.add({ name: 'colon-user', role: 'shop' }, password);

@@ -12,7 +12,7 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { ApiRole } from '@app/erp-db';
-import { FASTIFY_ROUTE_CONFIG_METADATA } from '@nestjs/platform-fastify/constants';
+import { setRouteOption } from '../common/http/route-config';
 import { AuthUser } from './auth-user';
 import { BearerAuthGuard, ROLES_KEY } from './guards';
 
@@ -20,9 +20,7 @@ import { BearerAuthGuard, ROLES_KEY } from './guards';
 export const BEARER_ROUTE = 'erpBearer';
 
 function markBearerRoute(handler: unknown): void {
-  if (typeof handler !== 'function') return;
-  const config = (Reflect.getMetadata(FASTIFY_ROUTE_CONFIG_METADATA, handler) ?? {}) as object;
-  Reflect.defineMetadata(FASTIFY_ROUTE_CONFIG_METADATA, { ...config, [BEARER_ROUTE]: true }, handler);
+  setRouteOption(handler, BEARER_ROUTE, true);
 }
 
 /**

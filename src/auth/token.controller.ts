@@ -1,7 +1,6 @@
 import { Controller, HttpCode, Post, Res, UseGuards } from '@nestjs/common';
 import {
   ApiBasicAuth,
-  ApiBody,
   ApiOkResponse,
   ApiOperation,
   ApiTags,
@@ -9,6 +8,7 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
+import { IgnoredJsonBody } from '../common/http/ignored-body';
 import { AuthUser } from './auth-user';
 import { CurrentUser } from './erp-auth.decorator';
 import { BasicAuthGuard } from './guards';
@@ -25,11 +25,7 @@ export class TokenController {
   @UseGuards(BasicAuthGuard)
   @ApiBasicAuth('basic')
   @ApiOperation({ summary: 'Creates an access token from Basic credentials' })
-  @ApiBody({
-    required: false,
-    description: 'Not needed: the Authorization header is the only input; a JSON body is ignored.',
-    schema: { type: 'object' },
-  })
+  @IgnoredJsonBody('Not needed: the Authorization header is the only input; a JSON body is ignored.')
   @ApiOkResponse({ type: TokenResponseDto })
   @ApiUnauthorizedResponse({ description: 'Wrong user name or password.' })
   @ApiTooManyRequestsResponse({ description: 'Too many failed logins; see Retry-After.' })

@@ -1,5 +1,5 @@
-import { FASTIFY_ROUTE_CONFIG_METADATA } from '@nestjs/platform-fastify/constants';
 import type { FastifyRequest } from 'fastify';
+import { routeOption, setRouteOption } from '../http/route-config';
 import type { ApiError } from './api-error';
 
 /** The Fastify route config key of a route's own error body (`ApiExceptionFilter` reads it). */
@@ -13,18 +13,11 @@ export type RouteErrorBody = (error: ApiError) => Record<string, unknown> | null
  * route does); every other route and every error the function leaves (null) answer with D2.
  */
 export function OwnErrorBody(body: RouteErrorBody): MethodDecorator {
-  return (_target, _key, descriptor) => {
-    const handler = descriptor.value as unknown;
-    if (typeof handler !== 'function') return;
-    const config = (Reflect.getMetadata(FASTIFY_ROUTE_CONFIG_METADATA, handler) ?? {}) as object;
-    Reflect.defineMetadata(FASTIFY_ROUTE_CONFIG_METADATA, { ...config, [ROUTE_ERROR_BODY]: body }, handler);
-  };
+  return (_target, _key, descriptor) => setRouteOption(descriptor.value, ROUTE_ERROR_BODY, body);
 }
 
 /** The body the request's route gives this error, or null (D2). */
 export function routeErrorBody(request: FastifyRequest, error: ApiError): Record<string, unknown> | null {
-  const own = (request.routeOptions?.config as unknown as Record<string, unknown> | undefined)?.[
-    ROUTE_ERROR_BODY
-  ];
+  const own = routeOption(request, ROUTE_ERROR_BODY);
   return typeof own === 'function' ? (own as RouteErrorBody)(error) : null;
 }

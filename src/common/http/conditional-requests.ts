@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { FASTIFY_ROUTE_CONFIG_METADATA } from '@nestjs/platform-fastify/constants';
 import { applyDecorators } from '@nestjs/common';
 import { ApiHeader, ApiResponse } from '@nestjs/swagger';
 import { ApiError } from '../errors/api-error';
+import { routeOption, setRouteOption } from './route-config';
 
 /** Set in the Fastify route config of a read whose 200 carries an ETag (see `conditionalRead`). */
 export const ENTITY_TAG_ROUTE = 'erpEntityTag';
@@ -110,10 +110,7 @@ export function conditionalRead(
   charset: string,
 ): unknown {
   if (reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return payload;
-  if (
-    (req.routeOptions.config as unknown as Record<string, unknown> | undefined)?.[ENTITY_TAG_ROUTE] !== true
-  )
-    return payload;
+  if (routeOption(req, ENTITY_TAG_ROUTE) !== true) return payload;
   const etag = entityTag(payload, charset, versions.get(req));
   reply.header('ETag', etag);
   if (!matchHolds(header(req.headers['if-match']), etag)) {
@@ -129,12 +126,6 @@ export function conditionalRead(
   return req.method === 'HEAD' ? payload : null;
 }
 
-function markEntityTagRoute(handler: unknown): void {
-  if (typeof handler !== 'function') return;
-  const config = (Reflect.getMetadata(FASTIFY_ROUTE_CONFIG_METADATA, handler) ?? {}) as object;
-  Reflect.defineMetadata(FASTIFY_ROUTE_CONFIG_METADATA, { ...config, [ENTITY_TAG_ROUTE]: true }, handler);
-}
-
 const IF_NONE_MATCH_HELP =
   'Entity tags (or `*`) of representations the client holds: when one matches the current ETag (weak comparison), 304 without body.';
 const IF_MATCH_HELP = 'Entity tags (or `*`): when none matches the current ETag (strong comparison), 412.';
@@ -146,7 +137,7 @@ const IF_MATCH_HELP = 'Entity tags (or `*`): when none matches the current ETag 
 export function EntityTagged(): MethodDecorator {
   return applyDecorators(
     (_target: object, _key: string | symbol, descriptor: PropertyDescriptor) =>
-      markEntityTagRoute(descriptor.value),
+      setRouteOption(descriptor.value, ENTITY_TAG_ROUTE, true),
     ApiHeader({ name: 'If-None-Match', required: false, description: IF_NONE_MATCH_HELP }),
     ApiHeader({ name: 'If-Match', required: false, description: IF_MATCH_HELP }),
     ApiResponse({ status: 304, description: 'Not modified: If-None-Match named the current ETag; no body.' }),

@@ -89,7 +89,10 @@ export function IsIsoDateTime(options?: ValidationOptions) {
       },
     });
 }
-documentConstraint('isIsoDateTime', { format: 'date-time' });
+/** The values `parseIsoDateTime` reads, as the document's pattern (offsets up to 18 hours). */
+export const ISO_DATE_TIME_PATTERN =
+  '^\\d{4}-\\d{2}-\\d{2}(?:[Tt]\\d{2}:\\d{2}(?::\\d{2}(?:\\.\\d{1,9})?)?(?:[Zz]|[+-](?:(?:0\\d|1[0-7]):?(?:\\d{2})?|18(?::?00)?)))?$';
+documentConstraint('isIsoDateTime', { format: 'date-time', pattern: ISO_DATE_TIME_PATTERN });
 
 /** VisPosNr arrives as a number or as a numeric string ("10"). */
 export const NumericStringToNumber = () =>
