@@ -679,6 +679,16 @@ describe('customers: POST, GET, PUT /www/kunden', () => {
       });
       await get('/www/kunden/123456789012').expect(404);
     });
+
+    it('a DebiNr longer than the column (8 characters) is unknown to PUT as well: 404, nothing written, for any role', async () => {
+      // Longer than the outbox's key column too, which the event of the write would have carried.
+      const long = encodeURIComponent('𳌪\u0004󷖃Ú9𚗔Ü𿼺🏻ôpoWQ'.repeat(2));
+      for (const send of [put, asAdmin.put]) {
+        const res = await send(long, { BrancheID: 'xy' }).expect(404);
+        expect(res.body).toMatchObject({ error: 'not_found' });
+        await send('123456789', { BrancheID: 'xy' }).expect(404);
+      }
+    });
   });
 
   describe('PUT /www/kunden/{DebiNr}', () => {

@@ -37,6 +37,9 @@ export interface CustomerView {
  */
 export type CustomerPrecondition = (current: CustomerView) => void;
 
+/** DebiNr is char(8), counted in characters. */
+const CUSTOMER_NUMBER_LENGTH = 8;
+
 export const customerNotFound = (debiNr: string): ApiError =>
   ApiError.notFound(`Customer ${debiNr} does not exist.`, { DebiNr: debiNr });
 
@@ -115,6 +118,8 @@ export class CustomersService {
     user: AuthUser,
     precondition?: CustomerPrecondition,
   ): Promise<void> {
+    // No customer has a longer number (DebiNr is char(8)); nothing of such a key reaches a write.
+    if ([...debiNr].length > CUSTOMER_NUMBER_LENGTH) throw customerNotFound(debiNr);
     let expected: CustomerWithAttributes | undefined;
     if (precondition) {
       // The scope test (D12) runs in the customer's read, as for GET.
