@@ -354,7 +354,7 @@ export class PostgresUnitOfWork extends DataSourceUnitOfWork {
     let row: Record<string, unknown> | undefined;
     try {
       // Prepared: batches of the same shape (lines, payments, addresses) share one statement text.
-      const query = batch.seldom ? queryNamed : queryPreparedNamed;
+      const query = batch.doNotPrepare ? queryNamed : queryPreparedNamed;
       row = (await query<Record<string, unknown>>(this.dataSource, text, params))[0];
     } catch (err) {
       const driverError = (err as { driverError?: { code?: string; message?: string } }).driverError;

@@ -60,8 +60,8 @@ export interface WriteBatch {
    * the same transaction; `key` may be DRAWN_NUMBER.
    */
   event?: { pending: { event: string; action: string; user: string; occurredAt: Date }; key: unknown } | null;
-  /** The batch's statement text seldom recurs (many rows of varying count): not worth preparing. */
-  seldom?: boolean;
+  /** Sent unprepared: the batch's text seldom recurs (many rows of varying count), not worth preparing. */
+  doNotPrepare?: boolean;
 }
 
 export interface BatchResult {

@@ -109,7 +109,7 @@ export class TypeOrmAddressesRepository extends AddressesRepository {
         },
       ],
       // Which fields a client changes varies, and so does the statement text.
-      seldom: true,
+      doNotPrepare: true,
     });
     return counts[0] > 0;
   }

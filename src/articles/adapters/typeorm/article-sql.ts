@@ -1,4 +1,4 @@
-import { readTimestamp, timestampParam } from '@app/erp-db/dialect';
+import { DbType, readTimestamp, timestampParam } from '@app/erp-db/dialect';
 import { articleReleased, releasesForWebshop, webshopParams } from '../../../scope/web-shop-release';
 import {
   ArticleFilter,
@@ -7,8 +7,6 @@ import {
   MAIN_LANGUAGE,
   SortColumn,
 } from '../../ports/article-catalogue';
-
-export type Dialect = 'sqlite' | 'postgres' | 'mssql';
 
 interface SqlWithParams {
   sql: string;
@@ -151,7 +149,7 @@ export function readsByDescription(filter: ArticleFilter, sorts: ArticleSort[]):
 }
 
 /** `(a."ArtBez", a."ArtNr") <op> (<the ArtBez of :key>, :key)`; SQL Server has no row values. */
-function descriptionBound(op: '>=' | '<=', key: 'first' | 'last', dialect: Dialect): string {
+function descriptionBound(op: '>=' | '<=', key: 'first' | 'last', dialect: DbType): string {
   const of = `(SELECT ${key[0]}."ArtBez" FROM "Artikel" ${key[0]} WHERE ${key[0]}."ArtNr" = :${key})`;
   if (dialect !== 'mssql') return `(a."ArtBez", a."ArtNr") ${op} (${of}, :${key})`;
   const strict = op === '>=' ? '>' : '<';
@@ -168,7 +166,7 @@ function descriptionBound(op: '>=' | '<=', key: 'first' | 'last', dialect: Diale
 export function rowsByDescriptionRun(
   filter: ArticleFilter,
   webshopKey: string,
-  dialect: Dialect,
+  dialect: DbType,
 ): SqlWithParams {
   const from = fromWhere(filter, webshopKey, {
     withTax: true,

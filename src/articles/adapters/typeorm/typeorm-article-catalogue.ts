@@ -1,7 +1,7 @@
-import { SameTurnReads } from '../../../database/turn-shared-reads';
+import { SameTurnReads } from '../../../database/same-turn-reads';
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { ApiUserEntity, dbTypeOf, readTimestamp, timestampParam } from '@app/erp-db';
+import { ApiUserEntity, DbType, dbTypeOf, readTimestamp, timestampParam } from '@app/erp-db';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../../common/config/app-config';
 import { inListBucket, inPieces, MAX_KEYS_PER_STATEMENT } from '../../../database/in-lists';
@@ -21,7 +21,6 @@ import {
 import {
   articleRowFromValues,
   CHANGED_SINCE_SQL,
-  Dialect,
   orderedNumbersSql,
   readsByDescription,
   rowsByDescriptionRun,
@@ -73,7 +72,7 @@ export class TypeOrmArticleCatalogue extends ArticleCatalogue implements OnAppli
   }
 
   /** SQL Server compares no row values: `rowsByDescriptionRun` spells its bounds out there. */
-  private get dialect(): Dialect {
+  private get dialect(): DbType {
     return dbTypeOf(this.dataSource.options.type);
   }
 

@@ -58,7 +58,7 @@ export class TypeOrmApiUsersRepository extends ApiUsersRepository {
   }
 
   async endAccess(end: AccessEnd): Promise<number> {
-    return (await this.writes.write({ steps: endSteps(end), seldom: true })).counts[0];
+    return (await this.writes.write({ steps: endSteps(end), doNotPrepare: true })).counts[0];
   }
 
   /** Changes the user and ends its access in one batch; the tokens revoked, null without the user. */
@@ -78,7 +78,7 @@ export class TypeOrmApiUsersRepository extends ApiUsersRepository {
     try {
       const { counts } = await this.writes.write({
         steps: [user, ...(end ? endSteps(end) : [])],
-        seldom: true,
+        doNotPrepare: true,
       });
       return counts[1] ?? 0;
     } catch (err) {

@@ -33,7 +33,7 @@ describe('TypeOrmCustomersRepository.update', () => {
     for (const name of names) expect(await customers.update('10001', { [name]: 'x' }, null)).toBe(true);
     // A field set seen before keeps its prepared text; undefined fields are not part of the set.
     await customers.update('10001', { KundBez: 'y', Kommentar: undefined }, null);
-    expect(writes.batches.map((b) => b.seldom)).toEqual([
+    expect(writes.batches.map((b) => b.doNotPrepare)).toEqual([
       ...Array<boolean>(PREPARED_FIELD_SETS).fill(false),
       ...Array<boolean>(names.length - PREPARED_FIELD_SETS).fill(true),
       false,

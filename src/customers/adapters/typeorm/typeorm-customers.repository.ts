@@ -188,7 +188,7 @@ export class TypeOrmCustomersRepository extends CustomersRepository {
       await this.writes.write({
         steps: [step],
         event: event && { pending: event, key: debiNr },
-        seldom: !this.preparedFieldSets.has(fields),
+        doNotPrepare: !this.preparedFieldSets.has(fields),
       });
       return true;
     } catch (err) {

@@ -90,7 +90,7 @@ export class TypeOrmOutbox extends Outbox {
     for (let i = 0; i < rows.length; i += CHUNK)
       steps.push({ kind: 'insert', target: EventDeliveryEntity, rows: rows.slice(i, i + CHUNK) });
     try {
-      await this.writes.write({ steps, seldom: true });
+      await this.writes.write({ steps, doNotPrepare: true });
     } catch (err) {
       // Nothing was written; the next round reads the events that are still left.
       if (err instanceof FannedOutElsewhere) return 0;

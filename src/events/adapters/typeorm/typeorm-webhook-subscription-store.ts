@@ -43,7 +43,7 @@ export class TypeOrmWebhookSubscriptionStore extends WebhookSubscriptionStore {
     };
     const { keys } = await this.writes.write({
       steps: [{ kind: 'insert', target: WebhookSubscriptionEntity, rows: [row], name: 'new' }],
-      seldom: true,
+      doNotPrepare: true,
     });
     const id = keys.new;
     // Parallel registrations each count the committed rows up to their own: only the first `max` stay.
@@ -55,7 +55,7 @@ export class TypeOrmWebhookSubscriptionStore extends WebhookSubscriptionStore {
     if (Number(n) > max) {
       await this.writes.write({
         steps: [{ kind: 'delete', target: WebhookSubscriptionEntity, where: { id } }],
-        seldom: true,
+        doNotPrepare: true,
       });
       return null;
     }
@@ -79,7 +79,7 @@ export class TypeOrmWebhookSubscriptionStore extends WebhookSubscriptionStore {
     const where = userId === null ? { id } : { id, userId };
     const { counts } = await this.writes.write({
       steps: [{ kind: 'delete', target: WebhookSubscriptionEntity, where }],
-      seldom: true,
+      doNotPrepare: true,
     });
     return counts[0] > 0;
   }

@@ -1,4 +1,4 @@
-import { SameTurnReads } from '../../../database/turn-shared-reads';
+import { SameTurnReads } from '../../../database/same-turn-reads';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';

@@ -1,4 +1,4 @@
-import { SameTurnReads } from './turn-shared-reads';
+import { SameTurnReads } from './same-turn-reads';
 
 describe('SameTurnReads', () => {
   it('reads once for the callers of one turn and key, again in the next turn', async () => {
