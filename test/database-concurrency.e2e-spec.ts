@@ -1,11 +1,11 @@
 import request from 'supertest';
 import { AddressEntity } from '@app/erp-db';
-import { BatchStep, UnitOfWork } from '../src/database/unit-of-work';
+import { BatchStep, BatchWriter } from '../src/database/batch-writer';
 import { createTestApp, json, TestApp } from './support/test-app';
 
 /**
  * Transactions must not leak into each other under concurrency, on every database. Every
- * transaction of the service is a unit-of-work batch; on SQLite (one connection shared by all of
+ * transaction of the service is a batch-writer batch; on SQLite (one connection shared by all of
  * TypeORM's statements) the batch runs synchronously on a connection of its own, so a concurrent
  * request's statement can neither land in it nor be rolled back with it.
  */
@@ -30,7 +30,7 @@ describe('concurrent transactions and plain writes', () => {
 
   it('commits and rolls back each transaction on its own, and keeps every plain write', async () => {
     const repo = t.dataSource.getRepository(AddressEntity);
-    const writes = t.app.get(UnitOfWork);
+    const writes = t.app.get(BatchWriter);
     // An update that finds no row fails the batch after its two inserts.
     const failing: BatchStep = {
       kind: 'update',
@@ -76,7 +76,7 @@ describe('concurrent transactions and plain writes', () => {
 
   it('reports the step that failed, rolls back the rest and reports what each step wrote', async () => {
     const repo = t.dataSource.getRepository(AddressEntity);
-    const writes = t.app.get(UnitOfWork);
+    const writes = t.app.get(BatchWriter);
     const failsAs = (name: string): BatchStep => ({
       kind: 'update',
       target: AddressEntity,

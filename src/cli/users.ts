@@ -9,7 +9,7 @@ import { erpDbSettings } from '../database/erp-db-settings';
 import { TypeOrmApiTokensRepository } from '../auth/adapters/typeorm/typeorm-api-tokens.repository';
 import { TypeOrmApiUsersRepository } from '../auth/adapters/typeorm/typeorm-api-users.repository';
 import { closeSqliteConnection } from '../database/sqlite-connection';
-import { unitOfWorkFor } from '../database/unit-of-work.module';
+import { batchWriterFor } from '../database/batch-writer.module';
 import { ListedUser, UserAdminError, UserAdminService } from '../auth/user-admin.service';
 
 const USAGE = `Usage: npm run users -- <command>
@@ -152,7 +152,7 @@ async function run(argv: string[]): Promise<void> {
   const ds = await openDatabase();
   try {
     const admin = new UserAdminService(
-      new TypeOrmApiUsersRepository(ds.getRepository(ApiUserEntity), unitOfWorkFor(ds)),
+      new TypeOrmApiUsersRepository(ds.getRepository(ApiUserEntity), batchWriterFor(ds)),
       new TypeOrmApiTokensRepository(ds.getRepository(ApiTokenEntity), ds.getRepository(ApiUserEntity)),
     );
     switch (command) {
@@ -188,7 +188,7 @@ async function run(argv: string[]): Promise<void> {
         break;
     }
   } finally {
-    // The unit of work writes SQLite through a connection of its own.
+    // The batch writer writes SQLite through a connection of its own.
     if (ds.options.type === 'better-sqlite3') closeSqliteConnection(ds);
     await ds.destroy();
   }

@@ -1,4 +1,4 @@
-import { Comparison, inRange } from './unit-of-work';
+import { Comparison, inRange } from './batch-writer';
 
 /**
  * A change stamp (GeaendertAm) as a conditional update expects it: the millisecond the service read,

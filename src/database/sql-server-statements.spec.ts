@@ -23,7 +23,7 @@ import { TypeOrmCustomersRepository } from '../customers/adapters/typeorm/typeor
 import { TypeOrmOrderReferenceData } from '../orders/adapters/typeorm/typeorm-order-reference-data';
 import { TypeOrmOrdersRepository } from '../orders/adapters/typeorm/typeorm-orders.repository';
 import { TypeOrmPriceSources } from '../pricing/adapters/typeorm/typeorm-price-sources';
-import { SqlServerUnitOfWork } from './unit-of-work-adapters';
+import { SqlServerBatchWriter } from './batch-writer-adapters';
 
 /** The SQL Server DataSource of recordingDatabase, its statements recorded and answered by `answer`. */
 async function recordingSqlServer(
@@ -103,7 +103,7 @@ describe('SQL Server: every statement of the mssql path parses as T-SQL (node-sq
       const column = returned.exec(sql);
       return { records: column ? [{ [column[1] ?? column[2]]: 7 }] : [], affected: 1 };
     });
-    const written = await new SqlServerUnitOfWork(dataSource).write(everyKindOfStep());
+    const written = await new SqlServerBatchWriter(dataSource).write(everyKindOfStep());
     expect(written).toEqual({ number: 7, counts: [1, 1, 1], keys: { a: 7 } });
     const statements = sent.map((sql) => sql.replace(/\s+/g, ' '));
     expect(statements).toEqual([
@@ -130,33 +130,33 @@ describe('SQL Server: every statement of the mssql path parses as T-SQL (node-sq
     // No row comes back for the number range: the write stops after its first statement.
     const from = sent.length;
     await expect(
-      new SqlServerUnitOfWork(dataSource).write({ numberRange: 'AUFTRAG', steps: [] }),
+      new SqlServerBatchWriter(dataSource).write({ numberRange: 'AUFTRAG', steps: [] }),
     ).rejects.toThrow('Number range AUFTRAG does not exist');
     expect(sent.slice(from)).toEqual([
       'UPDATE "Nummernkreis" SET "LetzteNr" = "LetzteNr" + 1 WHERE "Name" = @0; SELECT "LetzteNr" FROM "Nummernkreis" WHERE "Name" = @0',
     ]);
 
-    const unitOfWork = new SqlServerUnitOfWork(dataSource);
-    const events = new TypeOrmOutbox(dataSource, unitOfWork);
+    const batchWriter = new SqlServerBatchWriter(dataSource);
+    const events = new TypeOrmOutbox(dataSource, batchWriter);
     const reader = new DataSourceReader(dataSource);
     const prices = new TypeOrmPriceSources(dataSource, reader);
     const orders = new TypeOrmOrderReferenceData(dataSource, config);
     const orderRecords = new TypeOrmOrdersRepository(
       dataSource.getRepository(OrderEntity),
       dataSource,
-      unitOfWork,
+      batchWriter,
       config,
     );
     const addresses = new TypeOrmAddressesRepository(
       dataSource.getRepository(AddressEntity),
       dataSource.getRepository(CustomerEntity),
       config,
-      unitOfWork,
+      batchWriter,
     );
     const customers = new TypeOrmCustomersRepository(
       dataSource,
       dataSource.getRepository(OrderEntity),
-      unitOfWork,
+      batchWriter,
       config,
     );
     const at = new Date('2026-03-01T10:00:00.123Z');

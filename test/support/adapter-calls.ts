@@ -11,7 +11,7 @@ import {
   PostalCodeEntity,
 } from '@app/erp-db';
 import { SqlReader } from '../../src/database/sql-reader';
-import { unitOfWorkFor } from '../../src/database/unit-of-work.module';
+import { batchWriterFor } from '../../src/database/batch-writer.module';
 import {
   atMost,
   DRAWN_NUMBER,
@@ -20,7 +20,7 @@ import {
   notNull,
   oneOf,
   WriteBatch,
-} from '../../src/database/unit-of-work';
+} from '../../src/database/batch-writer';
 import { TypeOrmAddressesRepository } from '../../src/addresses/adapters/typeorm/typeorm-addresses.repository';
 import { TypeOrmArticleCatalogue } from '../../src/articles/adapters/typeorm/typeorm-article-catalogue';
 import { ArticleFilter } from '../../src/articles/ports/article-catalogue';
@@ -82,7 +82,7 @@ export function callsOn(type: DbType, dataSource: DataSource, reader: SqlReader)
       ? { DB_TYPE: 'sqlite' }
       : { DB_TYPE: type, DATABASE_URL: `${type === 'mssql' ? 'mssql' : 'postgres'}://u:x@localhost/erp` },
   );
-  const writes = unitOfWorkFor(dataSource);
+  const writes = batchWriterFor(dataSource);
   const repository = dataSource.getRepository.bind(dataSource);
   const articles = new TypeOrmArticleCatalogue(dataSource, reader, config);
   const prices = new TypeOrmPriceSources(dataSource, reader);
@@ -110,7 +110,7 @@ export function callsOn(type: DbType, dataSource: DataSource, reader: SqlReader)
   const needs = { attributes: true, stock: true, packaging: true };
   return [
     [
-      'unit-of-work',
+      'batch-writer',
       'write (a batch of every kind of step, numbered, with its outbox row)',
       () => writes.write(everyKindOfStep()),
     ],

@@ -42,9 +42,9 @@ const OPTIONS: Record<DbType, DataSourceOptions> = {
  * A DataSource of the given database that never connects: every statement sent through it is
  * recorded (and answered by `answer`), so the SQL of each database can be read without a server.
  * It records what leaves the service, on every way a statement takes: TypeORM's query runner
- * (repositories, query builders, `queryNamed`, the SQL Server unit of work), the PostgreSQL
- * client of prepared statements (`queryPreparedNamed`, the PostgreSQL unit of work), and on
- * SQLite the service's own connection (`sqliteConnection()`, the SQLite unit of work, reads run
+ * (repositories, query builders, `queryNamed`, the SQL Server batch writer), the PostgreSQL
+ * client of prepared statements (`queryPreparedNamed`, the PostgreSQL batch writer), and on
+ * SQLite the service's own connection (`sqliteConnection()`, the SQLite batch writer, reads run
  * at once) when `sqliteConnection` returns the one given here, and `reader`, the SqlReader of the
  * database (on SQLite its read thread's code, run here).
  */

@@ -13,7 +13,7 @@ import {
 import { AppConfig } from '../../../common/config/app-config';
 import { asEntity, queryNamed, queryPreparedNamed } from '../../../database/sql-gateway';
 import { nextChangeStamp, stampAsRead } from '../../../database/change-stamps';
-import { Row, UnitOfWork } from '../../../database/unit-of-work';
+import { Row, BatchWriter } from '../../../database/batch-writer';
 import { customerInWebshop, customerWebshopParams } from '../../../scope/web-shop-release';
 import {
   ADDRESS_FIELDS,
@@ -61,7 +61,7 @@ export class TypeOrmAddressesRepository extends AddressesRepository {
     @InjectRepository(AddressEntity) private readonly addresses: Repository<AddressEntity>,
     @InjectRepository(CustomerEntity) private readonly customers: Repository<CustomerEntity>,
     private readonly config: AppConfig,
-    private readonly writes: UnitOfWork,
+    private readonly writes: BatchWriter,
   ) {
     super();
   }

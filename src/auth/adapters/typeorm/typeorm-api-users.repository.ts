@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { ApiTokenEntity, ApiUserEntity, WebhookSubscriptionEntity } from '@app/erp-db';
-import { BatchStep, UnitOfWork } from '../../../database/unit-of-work';
+import { BatchStep, BatchWriter } from '../../../database/batch-writer';
 import { AccessEnd, ApiUsersRepository, NewApiUser, StoredApiUser } from '../../ports/api-users.repository';
 
 function toStored(e: ApiUserEntity): StoredApiUser {
@@ -21,7 +21,7 @@ function toStored(e: ApiUserEntity): StoredApiUser {
 export class TypeOrmApiUsersRepository extends ApiUsersRepository {
   constructor(
     @InjectRepository(ApiUserEntity) private readonly users: Repository<ApiUserEntity>,
-    private readonly writes: UnitOfWork,
+    private readonly writes: BatchWriter,
   ) {
     super();
   }

@@ -1,14 +1,14 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ApiTokenEntity, ApiUserEntity } from '@app/erp-db';
-import { UnitOfWorkModule } from '../../../database/unit-of-work.module';
+import { BatchWriterModule } from '../../../database/batch-writer.module';
 import { ApiTokensRepository } from '../../ports/api-tokens.repository';
 import { ApiUsersRepository } from '../../ports/api-users.repository';
 import { TypeOrmApiTokensRepository } from './typeorm-api-tokens.repository';
 import { TypeOrmApiUsersRepository } from './typeorm-api-users.repository';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ApiUserEntity, ApiTokenEntity]), UnitOfWorkModule],
+  imports: [TypeOrmModule.forFeature([ApiUserEntity, ApiTokenEntity]), BatchWriterModule],
   providers: [
     { provide: ApiUsersRepository, useClass: TypeOrmApiUsersRepository },
     { provide: ApiTokensRepository, useClass: TypeOrmApiTokensRepository },

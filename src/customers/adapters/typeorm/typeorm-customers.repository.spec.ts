@@ -1,12 +1,12 @@
 import { DataSource, Repository } from 'typeorm';
 import { OrderEntity } from '@app/erp-db';
 import { AppConfig } from '../../../common/config/app-config';
-import { BatchResult, UnitOfWork, WriteBatch } from '../../../database/unit-of-work';
+import { BatchResult, BatchWriter, WriteBatch } from '../../../database/batch-writer';
 import { CUSTOMER_FIELDS } from '../../ports/customers.repository';
 import { PREPARED_FIELD_SETS, TypeOrmCustomersRepository } from './typeorm-customers.repository';
 
 /** Records every batch it is given; each writes its one row. */
-class RecordingUnitOfWork extends UnitOfWork {
+class RecordingBatchWriter extends BatchWriter {
   readonly batches: WriteBatch[] = [];
 
   write(batch: WriteBatch): Promise<BatchResult> {
@@ -21,7 +21,7 @@ class RecordingUnitOfWork extends UnitOfWork {
 
 describe('TypeOrmCustomersRepository.update', () => {
   it('prepares the texts of the first field sets only, so that no client spends the prepared-text budget', async () => {
-    const writes = new RecordingUnitOfWork();
+    const writes = new RecordingBatchWriter();
     const customers = new TypeOrmCustomersRepository(
       {} as DataSource,
       {} as Repository<OrderEntity>,

@@ -13,8 +13,8 @@ import {
   GeneratedKey,
   NumberedKey,
   Row,
-  UnitOfWork,
-} from '../../../database/unit-of-work';
+  BatchWriter,
+} from '../../../database/batch-writer';
 import type { PendingEvent } from '../../../events/erp-events';
 import { customerInWebshop, customerWebshopParams } from '../../../scope/web-shop-release';
 import {
@@ -75,7 +75,7 @@ export class TypeOrmCustomersRepository extends CustomersRepository {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectRepository(OrderEntity) private readonly orders: Repository<OrderEntity>,
-    private readonly writes: UnitOfWork,
+    private readonly writes: BatchWriter,
     private readonly config: AppConfig,
   ) {
     super();

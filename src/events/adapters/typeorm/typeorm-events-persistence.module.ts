@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AttributeEntity } from '@app/erp-db';
-import { UnitOfWorkModule } from '../../../database/unit-of-work.module';
+import { BatchWriterModule } from '../../../database/batch-writer.module';
 import { Outbox } from '../../ports/outbox';
 import { EventSwitch } from '../../ports/event-switch';
 import { WebhookSubscriptionStore } from '../../ports/webhook-subscription-store';
@@ -10,7 +10,7 @@ import { TypeOrmEventSwitch } from './typeorm-event-switch';
 import { TypeOrmWebhookSubscriptionStore } from './typeorm-webhook-subscription-store';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([AttributeEntity]), UnitOfWorkModule],
+  imports: [TypeOrmModule.forFeature([AttributeEntity]), BatchWriterModule],
   providers: [
     { provide: EventSwitch, useClass: TypeOrmEventSwitch },
     { provide: Outbox, useClass: TypeOrmOutbox },

@@ -9,7 +9,7 @@ import {
 } from '@app/erp-db';
 import { DataSource, EntityManager, In, MoreThan } from 'typeorm';
 import { queryNamed } from '../../../database/sql-gateway';
-import { BatchStep, CHUNK, oneOf, UnitOfWork } from '../../../database/unit-of-work';
+import { BatchStep, CHUNK, oneOf, BatchWriter } from '../../../database/batch-writer';
 import { StoredEvent } from '../../erp-events';
 import { mayUseEvents } from '../../event-access';
 import {
@@ -33,7 +33,7 @@ class FannedOutElsewhere extends Error {}
 /**
  * The outbox on the ERP database. The fan-out reads unmarked events (skipping those another
  * instance is writing: `FOR UPDATE SKIP LOCKED` on PostgreSQL, `WITH (UPDLOCK, READPAST, ROWLOCK)`
- * on SQL Server), then writes their deliveries and marks them fanned out in one unit-of-work
+ * on SQL Server), then writes their deliveries and marks them fanned out in one batch-writer
  * batch that expects each event still unmarked (else another instance was first, and the batch is
  * rolled back). The claim is one `UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED)
  * RETURNING …` (SQL Server: the same with the table hints and `UPDATE … OUTPUT`; SQLite, one
@@ -47,7 +47,7 @@ export class TypeOrmOutbox extends Outbox {
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly writes: UnitOfWork,
+    private readonly writes: BatchWriter,
   ) {
     super();
     const type = dataSource.options.type;

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { readTimestamp, WebhookSubscriptionEntity } from '@app/erp-db';
 import { DataSource } from 'typeorm';
 import { asEntity, entityColumns, queryNamed } from '../../../database/sql-gateway';
-import { atMost, notNull, UnitOfWork } from '../../../database/unit-of-work';
+import { atMost, notNull, BatchWriter } from '../../../database/batch-writer';
 import {
   NewWebhookSubscription,
   WebhookSubscription,
@@ -11,7 +11,7 @@ import {
 
 /**
  * The webhook subscriptions on the ERP database (`rest_webhook`): reads are hand-written SQL
- * through `queryNamed`, writes go through the unit of work. The fan-out reads the enabled ones
+ * through `queryNamed`, writes go through the batch writer. The fan-out reads the enabled ones
  * itself (TypeOrmOutbox).
  */
 @Injectable()
@@ -20,7 +20,7 @@ export class TypeOrmWebhookSubscriptionStore extends WebhookSubscriptionStore {
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly writes: UnitOfWork,
+    private readonly writes: BatchWriter,
   ) {
     super();
     this.select = `SELECT ${entityColumns(dataSource, WebhookSubscriptionEntity, 's')} FROM "rest_webhook" s`;

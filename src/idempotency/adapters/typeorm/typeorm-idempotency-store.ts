@@ -2,15 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IdempotencyKeyEntity, readTimestamp } from '@app/erp-db';
 import { Repository } from 'typeorm';
-import { isUniqueViolation, lessThan, Row, UnitOfWork } from '../../../database/unit-of-work';
+import { isUniqueViolation, lessThan, Row, BatchWriter } from '../../../database/batch-writer';
 import { IdempotencyRecord, IdempotencyStore } from '../../ports/idempotency-store';
 
-/** Writes go through the UnitOfWork so that, on SQLite, no other request's transaction absorbs them. */
+/** Writes go through the BatchWriter so that, on SQLite, no other request's transaction absorbs them. */
 @Injectable()
 export class TypeOrmIdempotencyStore extends IdempotencyStore {
   constructor(
     @InjectRepository(IdempotencyKeyEntity) private readonly keys: Repository<IdempotencyKeyEntity>,
-    private readonly writes: UnitOfWork,
+    private readonly writes: BatchWriter,
   ) {
     super();
   }

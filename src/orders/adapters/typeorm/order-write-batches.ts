@@ -6,7 +6,7 @@ import {
   OrderPaymentEntity,
 } from '@app/erp-db';
 import { ObjectLiteral } from 'typeorm';
-import { BatchStep, CHUNK, DRAWN_NUMBER, GeneratedKey, WriteBatch } from '../../../database/unit-of-work';
+import { BatchStep, CHUNK, DRAWN_NUMBER, GeneratedKey, WriteBatch } from '../../../database/batch-writer';
 import type { PendingEvent } from '../../../events/erp-events';
 import { NewOrder, numberedPayments } from '../../ports/orders.repository';
 import { addressRow } from '../../../addresses/address-row';

@@ -1,14 +1,14 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { OrderEntity } from '@app/erp-db';
-import { UnitOfWorkModule } from '../../../database/unit-of-work.module';
+import { BatchWriterModule } from '../../../database/batch-writer.module';
 import { OrderReferenceData } from '../../ports/order-reference-data';
 import { OrdersRepository } from '../../ports/orders.repository';
 import { TypeOrmOrderReferenceData } from './typeorm-order-reference-data';
 import { TypeOrmOrdersRepository } from './typeorm-orders.repository';
 
 @Module({
-  imports: [UnitOfWorkModule, TypeOrmModule.forFeature([OrderEntity])],
+  imports: [BatchWriterModule, TypeOrmModule.forFeature([OrderEntity])],
   providers: [
     { provide: OrdersRepository, useClass: TypeOrmOrdersRepository },
     { provide: OrderReferenceData, useClass: TypeOrmOrderReferenceData },

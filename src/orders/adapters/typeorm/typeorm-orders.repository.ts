@@ -5,7 +5,7 @@ import { DataSource, Repository } from 'typeorm';
 import { AppConfig } from '../../../common/config/app-config';
 import { asEntity, entityColumns, queryNamed, queryPreparedNamed } from '../../../database/sql-gateway';
 import { customerInWebshop, customerWebshopParams } from '../../../scope/web-shop-release';
-import { NumberedKey, UnitOfWork } from '../../../database/unit-of-work';
+import { NumberedKey, BatchWriter } from '../../../database/batch-writer';
 import {
   ConvertOfferOutcome,
   CreateOrderOutcome,
@@ -51,7 +51,7 @@ export class TypeOrmOrdersRepository extends OrdersRepository {
   constructor(
     @InjectRepository(OrderEntity) private readonly heads: Repository<OrderEntity>,
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly writes: UnitOfWork,
+    private readonly writes: BatchWriter,
     private readonly config: AppConfig,
   ) {
     super();

@@ -14,9 +14,9 @@ import {
   NumberedKey,
   Row,
   Table,
-  UnitOfWork,
+  BatchWriter,
   WriteBatch,
-} from './unit-of-work';
+} from './batch-writer';
 
 /** How a statement writes one value: a placeholder for a parameter, or an SQL expression. */
 type ValueWriter = (value: unknown, column: ColumnMetadata) => string;
@@ -44,7 +44,7 @@ const isGeneratedKey = (c: ColumnMetadata): boolean => c.isGenerated && c.genera
  * order creation, and it lets the caller splice expressions (the drawn number, an earlier
  * generated key) in place of values.
  */
-export abstract class DataSourceUnitOfWork extends UnitOfWork {
+export abstract class DataSourceBatchWriter extends BatchWriter {
   constructor(protected readonly dataSource: DataSource) {
     super();
   }
@@ -237,7 +237,7 @@ function missingRange(range: string): Error {
  * service's own connection (SqliteConnection), synchronously in one BEGIN IMMEDIATE transaction:
  * nothing can interleave, and it is all or nothing.
  */
-export class SqliteUnitOfWork extends DataSourceUnitOfWork {
+export class SqliteBatchWriter extends DataSourceBatchWriter {
   async write(batch: WriteBatch): Promise<BatchResult> {
     const db = sqliteConnection(this.dataSource);
     return db.transaction(() => {
@@ -261,7 +261,7 @@ export class SqliteUnitOfWork extends DataSourceUnitOfWork {
  * transaction of a query runner; numbers drawn by an UPDATE and read back in one batch, their
  * range rows locked until the commit.
  */
-export class SqlServerUnitOfWork extends DataSourceUnitOfWork {
+export class SqlServerBatchWriter extends DataSourceBatchWriter {
   async write(batch: WriteBatch): Promise<BatchResult> {
     const runner = this.dataSource.createQueryRunner('master');
     try {
@@ -295,7 +295,7 @@ const FAILED_STEP = 'erp_failed_step_';
  * of rows than it expects casts `erp_failed_step_<i>` to an integer: the error aborts (and so
  * rolls back) the whole statement and names the step.
  */
-export class PostgresUnitOfWork extends DataSourceUnitOfWork {
+export class PostgresBatchWriter extends DataSourceBatchWriter {
   async write(batch: WriteBatch): Promise<BatchResult> {
     const params: Record<string, unknown> = {};
     const ctes: string[] = [];

@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { erpDataSourceOptions, AddressEntity, OrderEntity, OrderPaymentEntity } from '@app/erp-db';
-import { SqliteUnitOfWork } from './unit-of-work-adapters';
+import { SqliteBatchWriter } from './batch-writer-adapters';
 
 describe('batch statements from entity metadata', () => {
   let ds: DataSource;
@@ -12,7 +12,7 @@ describe('batch statements from entity metadata', () => {
   });
 
   it('inserts every column but a generated key, one placeholder per value, values as the driver stores them', () => {
-    const sql = new SqliteUnitOfWork(ds);
+    const sql = new SqliteBatchWriter(ds);
     const params: unknown[] = [];
     const text = sql.insert(
       OrderPaymentEntity,
@@ -37,7 +37,7 @@ describe('batch statements from entity metadata', () => {
   });
 
   it('updates with IS NULL for a null condition', () => {
-    const sql = new SqliteUnitOfWork(ds);
+    const sql = new SqliteBatchWriter(ds);
     const text = sql.change(
       {
         kind: 'update',

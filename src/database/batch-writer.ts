@@ -91,9 +91,9 @@ const MAX_USED_NUMBERS_SKIPPED = 100;
  * A step sees the rows as they were before the batch, never those of an earlier step (PostgreSQL
  * writes the batch as one statement); only the drawn number and generated keys pass between steps.
  * The batch is declarative (rows, not a callback) so that each adapter can write it in the
- * fewest round trips its database allows (`unitOfWorkFor`).
+ * fewest round trips its database allows (`batchWriterFor`).
  */
-export abstract class UnitOfWork {
+export abstract class BatchWriter {
   /** Writes the batch in one transaction. */
   abstract write(batch: WriteBatch): Promise<BatchResult>;
 
