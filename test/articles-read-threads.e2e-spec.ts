@@ -6,7 +6,7 @@ import {
   ArticleOrdering,
   ArticleSort,
 } from '../src/articles/ports/article-catalogue';
-import { DataSourceReader, SqlReader } from '../src/database/sql-reader';
+import { DataSourceReader, BulkReader } from '../src/database/bulk-reader';
 import { PostgresReader } from '../src/database/postgres-reader';
 import { SqliteReadPool } from '../src/database/sqlite-read-pool';
 import { bytes, createTestApp, TestApp } from './support/test-app';
@@ -50,15 +50,15 @@ const numbers = (a: Answer) =>
 
 describe('articles: SQLite read threads', () => {
   const answers = { threaded: new Map<string, Answer>(), single: new Map<string, Answer>() };
-  let threadedReader: SqlReader;
-  let singleReader: SqlReader;
+  let threadedReader: BulkReader;
+  let singleReader: BulkReader;
   let parallelPages: Answer[];
   let wholeList: Answer;
 
   beforeAll(async () => {
     const threaded = await createTestApp({ SQLITE_READ_THREADS: '2', PUBLIC_BASE_URL: BASE });
     try {
-      threadedReader = threaded.app.get(SqlReader);
+      threadedReader = threaded.app.get(BulkReader);
       // Pages asked for at once are spread over both threads.
       parallelPages = await Promise.all(
         [0, 3, 6, 9, 12].map((o) => fetch(threaded, `/www/artikel?limit=3&offset=${o}&sorts=ArtNr`, 'admin')),
@@ -70,7 +70,7 @@ describe('articles: SQLite read threads', () => {
     }
     const single = await createTestApp({ SQLITE_READ_THREADS: '0', PUBLIC_BASE_URL: BASE });
     try {
-      singleReader = single.app.get(SqlReader);
+      singleReader = single.app.get(BulkReader);
       wholeList = await fetch(single, '/www/artikel?limit=15&sorts=ArtNr&fields=ArtNr', 'admin');
       for (const url of URLS)
         for (const user of USERS) answers.single.set(`${user} ${url}`, await fetch(single, url, user));

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { AppConfig } from '../common/config/app-config';
-import { KeyList } from '../database/sql-reader';
+import { KeyList } from '../database/bulk-reader';
 import { ArticleOrderSnapshots } from './article-order-snapshots';
 import { ApiError } from '../common/errors/api-error';
 import { ArticleCatalogue, ArticleFilter, ArticleSort } from './ports/article-catalogue';

@@ -3,13 +3,13 @@ import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { positionalParameters } from './named-parameters';
 import { preparedTextsOf, published } from './sql-gateway';
-import { KeyList, ReadStatement, SqlReader } from './sql-reader';
+import { KeyList, ReadStatement, BulkReader } from './bulk-reader';
 
 /**
- * SqlReader of PostgreSQL on the DataSource's pool: rows as value arrays, the texts prepared as the
+ * BulkReader of PostgreSQL on the DataSource's pool: rows as value arrays, the texts prepared as the
  * SQL gateway prepares them (the same names on the same connections).
  */
-export class PostgresReader extends SqlReader {
+export class PostgresReader extends BulkReader {
   constructor(private readonly dataSource: DataSource) {
     super();
   }

@@ -13,8 +13,8 @@ import {
   OrderLineEntity,
 } from '@app/erp-db';
 import { ERP_MIGRATIONS } from '@app/erp-db/migrations';
-import { DataSourceReader, ReadStatement, SqlReader } from './sql-reader';
-import { TypeOrmArticleCatalogue } from '../articles/adapters/typeorm/typeorm-article-catalogue';
+import { DataSourceReader, ReadStatement, BulkReader } from './bulk-reader';
+import { SqlArticleCatalogue } from '../articles/adapters/typeorm/sql-article-catalogue';
 import { ArticleFilter, ArticleSort } from '../articles/ports/article-catalogue';
 import { AppConfig, loadAppConfig } from '../common/config/app-config';
 import { TypeOrmOutbox } from '../events/adapters/typeorm/typeorm-outbox';
@@ -22,7 +22,7 @@ import { TypeOrmAddressesRepository } from '../addresses/adapters/typeorm/typeor
 import { TypeOrmCustomersRepository } from '../customers/adapters/typeorm/typeorm-customers.repository';
 import { TypeOrmOrderReferenceData } from '../orders/adapters/typeorm/typeorm-order-reference-data';
 import { TypeOrmOrdersRepository } from '../orders/adapters/typeorm/typeorm-orders.repository';
-import { TypeOrmPriceSources } from '../pricing/adapters/typeorm/typeorm-price-sources';
+import { SqlPriceSources } from '../pricing/adapters/typeorm/sql-price-sources';
 import { SqlServerBatchWriter } from './batch-writer-adapters';
 
 /** The SQL Server DataSource of recordingDatabase, its statements recorded and answered by `answer`. */
@@ -139,7 +139,7 @@ describe('SQL Server: every statement of the mssql path parses as T-SQL (node-sq
     const batchWriter = new SqlServerBatchWriter(dataSource);
     const events = new TypeOrmOutbox(dataSource, batchWriter);
     const reader = new DataSourceReader(dataSource);
-    const prices = new TypeOrmPriceSources(dataSource, reader);
+    const prices = new SqlPriceSources(dataSource, reader);
     const orders = new TypeOrmOrderReferenceData(dataSource, config);
     const orderRecords = new TypeOrmOrdersRepository(
       dataSource.getRepository(OrderEntity),
@@ -209,8 +209,8 @@ describe('SQL Server: every statement of the mssql path parses as T-SQL (node-sq
         return statements[0].sql.startsWith('SELECT COUNT(*)') ? [[[2]]] : rows;
       },
       keys: (statement: ReadStatement) => reader.keys(statement),
-    } as SqlReader;
-    const catalogue = new TypeOrmArticleCatalogue(dataSource, counting, config);
+    } as BulkReader;
+    const catalogue = new SqlArticleCatalogue(dataSource, counting, config);
     const filter: ArticleFilter = {
       language: 'ger',
       webshop: 'SHOP',

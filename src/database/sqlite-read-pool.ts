@@ -2,14 +2,14 @@ import { OnApplicationShutdown } from '@nestjs/common';
 import { Piscina } from 'piscina';
 import { workerScript } from '../common/worker-script';
 import { published } from './sql-gateway';
-import { KeyList, ReadStatement, SqlReader } from './sql-reader';
+import { KeyList, ReadStatement, BulkReader } from './bulk-reader';
 import type { ReadTask } from './sqlite-read-worker';
 
 /**
- * SqlReader of a SQLite file: worker threads (piscina), each with a read-only connection, so the
+ * BulkReader of a SQLite file: worker threads (piscina), each with a read-only connection, so the
  * reads of concurrent requests run on every core while the event loop renders and writes.
  */
-export class SqliteReadPool extends SqlReader implements OnApplicationShutdown {
+export class SqliteReadPool extends BulkReader implements OnApplicationShutdown {
   private readonly pool: Piscina<ReadTask, unknown>;
 
   /** `onThreadError`: a thread failed outside any read (the pool starts another). */

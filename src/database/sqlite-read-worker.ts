@@ -6,7 +6,7 @@ import { workerData } from 'node:worker_threads';
 import { positionalParameters } from './named-parameters';
 import { KeyListBuilder } from './key-list';
 import { valuesHiddenFromPlanner } from './values-hidden-from-planner';
-import type { ReadStatement } from './sql-reader';
+import type { ReadStatement } from './bulk-reader';
 
 // A read thread of the SQLite read pool: one read-only connection, prepared statements reused.
 // Loads neither Nest nor TypeORM.

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { SqlReaderModule } from '../database/sql-reader.module';
-import { TypeOrmPriceSources } from './adapters/typeorm/typeorm-price-sources';
+import { BulkReaderModule } from '../database/bulk-reader.module';
+import { SqlPriceSources } from './adapters/typeorm/sql-price-sources';
 import { PriceDeterminationService } from './price-determination.service';
 import { PriceDetermination } from './ports/price-determination';
 import { PriceSources } from './ports/price-sources';
@@ -10,10 +10,10 @@ import { PriceSources } from './ports/price-sources';
  * articles of an order. Import this module and inject `PriceDetermination`.
  */
 @Module({
-  imports: [SqlReaderModule],
+  imports: [BulkReaderModule],
   providers: [
     { provide: PriceDetermination, useClass: PriceDeterminationService },
-    { provide: PriceSources, useClass: TypeOrmPriceSources },
+    { provide: PriceSources, useClass: SqlPriceSources },
   ],
   exports: [PriceDetermination],
 })

@@ -10,7 +10,7 @@ import {
   OrderEntity,
   PostalCodeEntity,
 } from '@app/erp-db';
-import { SqlReader } from '../../src/database/sql-reader';
+import { BulkReader } from '../../src/database/bulk-reader';
 import { batchWriterFor } from '../../src/database/batch-writer.module';
 import {
   atMost,
@@ -22,7 +22,7 @@ import {
   WriteBatch,
 } from '../../src/database/batch-writer';
 import { TypeOrmAddressesRepository } from '../../src/addresses/adapters/typeorm/typeorm-addresses.repository';
-import { TypeOrmArticleCatalogue } from '../../src/articles/adapters/typeorm/typeorm-article-catalogue';
+import { SqlArticleCatalogue } from '../../src/articles/adapters/typeorm/sql-article-catalogue';
 import { ArticleFilter } from '../../src/articles/ports/article-catalogue';
 import { TypeOrmApiTokensRepository } from '../../src/auth/adapters/typeorm/typeorm-api-tokens.repository';
 import { TypeOrmApiUsersRepository } from '../../src/auth/adapters/typeorm/typeorm-api-users.repository';
@@ -36,7 +36,7 @@ import { TypeOrmArticleMediaStore } from '../../src/media/adapters/typeorm/typeo
 import { TypeOrmOrderReferenceData } from '../../src/orders/adapters/typeorm/typeorm-order-reference-data';
 import { TypeOrmOrdersRepository } from '../../src/orders/adapters/typeorm/typeorm-orders.repository';
 import { TypeOrmPostalDirectory } from '../../src/postal-codes/adapters/typeorm/typeorm-postal-directory';
-import { TypeOrmPriceSources } from '../../src/pricing/adapters/typeorm/typeorm-price-sources';
+import { SqlPriceSources } from '../../src/pricing/adapters/typeorm/sql-price-sources';
 import { TypeOrmCustomerScopeStore } from '../../src/scope/adapters/typeorm/typeorm-customer-scope.store';
 
 const AT = new Date('2026-03-01T10:00:00Z');
@@ -76,7 +76,7 @@ export function everyKindOfStep(): WriteBatch {
 /** A call of an adapter: the file (feature) its statements go to, what it is, and the call. */
 export type Call = [feature: string, name: string, work: () => Promise<unknown>];
 
-export function callsOn(type: DbType, dataSource: DataSource, reader: SqlReader): Call[] {
+export function callsOn(type: DbType, dataSource: DataSource, reader: BulkReader): Call[] {
   const config = loadAppConfig(
     type === 'sqlite'
       ? { DB_TYPE: 'sqlite' }
@@ -84,8 +84,8 @@ export function callsOn(type: DbType, dataSource: DataSource, reader: SqlReader)
   );
   const writes = batchWriterFor(dataSource);
   const repository = dataSource.getRepository.bind(dataSource);
-  const articles = new TypeOrmArticleCatalogue(dataSource, reader, config);
-  const prices = new TypeOrmPriceSources(dataSource, reader);
+  const articles = new SqlArticleCatalogue(dataSource, reader, config);
+  const prices = new SqlPriceSources(dataSource, reader);
   const references = new TypeOrmOrderReferenceData(dataSource, config);
   const orders = new TypeOrmOrdersRepository(repository(OrderEntity), dataSource, writes, config);
   const addresses = new TypeOrmAddressesRepository(

@@ -7,7 +7,7 @@ import { DbType, ERP_ENTITIES } from '@app/erp-db';
 import * as sqliteDriver from '@app/erp-db/sqlite-driver';
 import { PostgresReader } from '../../src/database/postgres-reader';
 import { SqliteConnection } from '../../src/database/sqlite-connection';
-import { DataSourceReader, SqlReader } from '../../src/database/sql-reader';
+import { DataSourceReader, BulkReader } from '../../src/database/bulk-reader';
 import { SqliteReadPool } from '../../src/database/sqlite-read-pool';
 import runRead from '../../src/database/sqlite-read-worker';
 
@@ -45,7 +45,7 @@ const OPTIONS: Record<DbType, DataSourceOptions> = {
  * (repositories, query builders, `queryNamed`, the SQL Server batch writer), the PostgreSQL
  * client of prepared statements (`queryPreparedNamed`, the PostgreSQL batch writer), and on
  * SQLite the service's own connection (`sqliteConnection()`, the SQLite batch writer, reads run
- * at once) when `sqliteConnection` returns the one given here, and `reader`, the SqlReader of the
+ * at once) when `sqliteConnection` returns the one given here, and `reader`, the BulkReader of the
  * database (on SQLite its read thread's code, run here).
  */
 export async function recordingDatabase(
@@ -53,7 +53,7 @@ export async function recordingDatabase(
   answer: Answer = oneRow,
   // The entities it knows (all; a part where their column types are of another database).
   entities: DataSourceOptions['entities'] = ERP_ENTITIES,
-): Promise<{ dataSource: DataSource; sent: string[]; sqlite: SqliteConnection; reader: SqlReader }> {
+): Promise<{ dataSource: DataSource; sent: string[]; sqlite: SqliteConnection; reader: BulkReader }> {
   const sent: string[] = [];
   const dataSource = new DataSource({ ...OPTIONS[type], entities } as DataSourceOptions);
   // The entity metadata, as initialize() builds it, without a connection.
@@ -112,7 +112,7 @@ export async function recordingDatabase(
 }
 
 /**
- * The SqlReader the service uses on the database, its statements recorded: on SQLite the read
+ * The BulkReader the service uses on the database, its statements recorded: on SQLite the read
  * pool with its thread's code run in this thread, on PostgreSQL the reader on the DataSource's
  * pool, on SQL Server the DataSource.
  */
@@ -121,7 +121,7 @@ function readerOf(
   dataSource: DataSource,
   database: { prepare(text: string): object },
   record: (sql: string) => { records: unknown[] },
-): SqlReader {
+): BulkReader {
   if (type === 'postgres') {
     const pool = {
       query: ({ text }: { text: string }) => Promise.resolve({ rows: record(text).records.map(() => []) }),

@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
-import { SqlReaderModule } from '../../../database/sql-reader.module';
+import { BulkReaderModule } from '../../../database/bulk-reader.module';
 import { ArticleCatalogue } from '../../ports/article-catalogue';
 import { ArticlePlannerStatistics } from './article-planner-statistics';
-import { TypeOrmArticleCatalogue } from './typeorm-article-catalogue';
+import { SqlArticleCatalogue } from './sql-article-catalogue';
 
 @Module({
-  imports: [SqlReaderModule],
-  providers: [{ provide: ArticleCatalogue, useClass: TypeOrmArticleCatalogue }, ArticlePlannerStatistics],
+  imports: [BulkReaderModule],
+  providers: [{ provide: ArticleCatalogue, useClass: SqlArticleCatalogue }, ArticlePlannerStatistics],
   exports: [ArticleCatalogue],
 })
 export class TypeOrmArticlesPersistenceModule {}

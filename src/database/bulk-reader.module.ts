@@ -5,20 +5,20 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '../common/config/app-config';
 import { throttledWarning } from '../common/logging/throttled-warning';
 import { databaseName } from './erp-db-settings';
-import { DataSourceReader, SqlReader } from './sql-reader';
+import { DataSourceReader, BulkReader } from './bulk-reader';
 import { PostgresReader } from './postgres-reader';
 import { SqliteReadPool } from './sqlite-read-pool';
 
 /**
- * The SqlReader: on PostgreSQL value arrays from the DataSource's pool; on a SQLite file read
+ * The BulkReader: on PostgreSQL value arrays from the DataSource's pool; on a SQLite file read
  * threads (SQLITE_READ_THREADS > 0); else (SQL Server, :memory:, 0 threads) the DataSource.
  */
 @Module({
   providers: [
     {
-      provide: SqlReader,
+      provide: BulkReader,
       inject: [AppConfig, getDataSourceToken()],
-      useFactory: (config: AppConfig, dataSource: DataSource): SqlReader => {
+      useFactory: (config: AppConfig, dataSource: DataSource): BulkReader => {
         if (config.dbType === 'postgres') return new PostgresReader(dataSource);
         // An in-memory database cannot be opened a second time.
         const file = config.dbType === 'sqlite' && config.dbPath !== '' && config.dbPath !== ':memory:';
@@ -35,6 +35,6 @@ import { SqliteReadPool } from './sqlite-read-pool';
       },
     },
   ],
-  exports: [SqlReader],
+  exports: [BulkReader],
 })
-export class SqlReaderModule {}
+export class BulkReaderModule {}

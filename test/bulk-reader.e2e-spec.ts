@@ -3,7 +3,7 @@ import { detailsSql } from '../src/articles/adapters/typeorm/article-detail-sql'
 import { orderedNumbersSql } from '../src/articles/adapters/typeorm/article-sql';
 import { ArticleFilter, ArticleSort } from '../src/articles/ports/article-catalogue';
 import { PRICES_SQL } from '../src/pricing/adapters/price-sql';
-import { DataSourceReader, ReadStatement, SqlReader } from '../src/database/sql-reader';
+import { DataSourceReader, ReadStatement, BulkReader } from '../src/database/bulk-reader';
 import { PostgresReader } from '../src/database/postgres-reader';
 import { SqliteReadPool } from '../src/database/sqlite-read-pool';
 import { createTestApp, TestApp } from './support/test-app';
@@ -61,7 +61,7 @@ describe('the article reader gives the rows the DataSource reads, on every run o
   });
 
   it('is the reader of this database', () => {
-    expect(t.app.get(SqlReader)).toBeInstanceOf(testDbType() === 'sqlite' ? SqliteReadPool : PostgresReader);
+    expect(t.app.get(BulkReader)).toBeInstanceOf(testDbType() === 'sqlite' ? SqliteReadPool : PostgresReader);
   });
 
   it('texts with quotes, control and non-BMP characters, exact decimals, timestamps, counts and nulls', async () => {
@@ -69,7 +69,7 @@ describe('the article reader gives the rows the DataSource reads, on every run o
     // The test data is there: the odd attribute, the big price, the empty result of NONE.
     expect(JSON.stringify(expected)).toContain('back\\tslash');
     expect(JSON.stringify(expected)).toContain('6789');
-    const reader = t.app.get(SqlReader);
+    const reader = t.app.get(BulkReader);
     for (let run = 0; run < 3; run++) {
       const rows = await reader.read(statements);
       expect(rows.map(sorted)).toEqual(expected.map(sorted));
@@ -109,7 +109,7 @@ describe("a whole list's web-shop test: the set of released articles selects wha
   }
 
   it('for every web shop, order, language and status filter', async () => {
-    const reader = t.app.get(SqlReader);
+    const reader = t.app.get(BulkReader);
     const direct = new DataSourceReader(t.dataSource);
     const orders: ArticleSort[][] = [
       [],

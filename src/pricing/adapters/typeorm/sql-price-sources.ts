@@ -6,7 +6,7 @@ import { inListBucket, inPieces, MAX_KEYS_PER_STATEMENT } from '../../../databas
 import { queryPreparedNamed } from '../../../database/sql-gateway';
 import { CandidatePriceList, PriceSources, StoredPrice } from '../../ports/price-sources';
 import { priceFromValues, PRICES_SQL } from '../price-sql';
-import { ReadStatement, SqlReader } from '../../../database/sql-reader';
+import { ReadStatement, BulkReader } from '../../../database/bulk-reader';
 
 const CANDIDATE_LISTS_SQL = `
 SELECT pl."PreisListNr" AS "PreisListNr", pl."Preisart" AS "Preisart",
@@ -27,10 +27,10 @@ interface CandidateRow {
 }
 
 @Injectable()
-export class TypeOrmPriceSources extends PriceSources {
+export class SqlPriceSources extends PriceSources {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly reader: SqlReader,
+    private readonly reader: BulkReader,
   ) {
     super();
   }

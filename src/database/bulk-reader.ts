@@ -17,7 +17,7 @@ export interface ReadStatement {
  * read of a page itself); on a database server through the DataSource, whose pool the server
  * serves in parallel. Reads see committed data only.
  */
-export abstract class SqlReader {
+export abstract class BulkReader {
   /** The rows of each statement; statements of one call run together (one round trip to a thread). */
   abstract read(statements: ReadStatement[]): Promise<unknown[][][]>;
 
@@ -26,7 +26,7 @@ export abstract class SqlReader {
 }
 
 /** Reads through the DataSource (PostgreSQL, SQL Server, an in-memory SQLite database). */
-export class DataSourceReader extends SqlReader {
+export class DataSourceReader extends BulkReader {
   constructor(private readonly dataSource: DataSource) {
     super();
   }

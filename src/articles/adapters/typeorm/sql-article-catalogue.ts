@@ -6,7 +6,7 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '../../../common/config/app-config';
 import { inListBucket, inPieces, MAX_KEYS_PER_STATEMENT } from '../../../database/in-lists';
 import { queryNamed, queryPreparedNamed } from '../../../database/sql-gateway';
-import { KeyList, ReadStatement, SqlReader } from '../../../database/sql-reader';
+import { KeyList, ReadStatement, BulkReader } from '../../../database/bulk-reader';
 import {
   ArticleCatalogue,
   ArticleData,
@@ -56,7 +56,7 @@ function changeStamp(latest: (Date | null)[]): ChangeStamp {
 }
 
 @Injectable()
-export class TypeOrmArticleCatalogue extends ArticleCatalogue implements OnApplicationBootstrap {
+export class SqlArticleCatalogue extends ArticleCatalogue implements OnApplicationBootstrap {
   private readonly references = new SameTurnReads<RequestReferenceData>();
 
   /** The number of all articles and when it was counted; a count under way. */
@@ -65,7 +65,7 @@ export class TypeOrmArticleCatalogue extends ArticleCatalogue implements OnAppli
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly reader: SqlReader,
+    private readonly reader: BulkReader,
     private readonly config: AppConfig,
   ) {
     super();

@@ -1,16 +1,16 @@
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../../common/config/app-config';
 import { MAX_KEYS_PER_STATEMENT } from '../../../database/in-lists';
-import { KeyList, ReadStatement, SqlReader } from '../../../database/sql-reader';
+import { KeyList, ReadStatement, BulkReader } from '../../../database/bulk-reader';
 import { ArticleFilter } from '../../ports/article-catalogue';
 import { orderedNumbersSql } from './article-sql';
-import { TypeOrmArticleCatalogue } from './typeorm-article-catalogue';
+import { SqlArticleCatalogue } from './sql-article-catalogue';
 
 /**
  * Answers every statement from its keys: an article row, or one attribute per article (which,
  * where the statement asks, releases its article for the web shop unless it is `hidden`).
  */
-class RecordingReader extends SqlReader {
+class RecordingReader extends BulkReader {
   readonly statements: ReadStatement[] = [];
   counts = 0;
 
@@ -69,13 +69,13 @@ const needs = { attributes: true, stock: false, packaging: false };
 /** A list of these articles. */
 const list = (artNrs: string[]) => ({ filter, sorts: [], numbers: artNrs });
 
-function catalogue(reader: SqlReader): TypeOrmArticleCatalogue {
-  return new TypeOrmArticleCatalogue({ options: { type: 'better-sqlite3' } } as DataSource, reader, {
+function catalogue(reader: BulkReader): SqlArticleCatalogue {
+  return new SqlArticleCatalogue({ options: { type: 'better-sqlite3' } } as DataSource, reader, {
     attributeWebshop: 'RESTWEBSHOP',
   } as AppConfig);
 }
 
-describe('TypeOrmArticleCatalogue.articles', () => {
+describe('SqlArticleCatalogue.articles', () => {
   const artNrs = Array.from({ length: 300 }, (_, i) => `A${(i * 7919) % 1000}`);
 
   it('reads the keys of a part in IN lists of at most MAX_KEYS_PER_STATEMENT, all in one round', async () => {

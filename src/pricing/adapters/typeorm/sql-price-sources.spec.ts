@@ -1,10 +1,10 @@
 import { DataSource } from 'typeorm';
 import { MAX_KEYS_PER_STATEMENT } from '../../../database/in-lists';
-import { KeyList, ReadStatement, SqlReader } from '../../../database/sql-reader';
-import { TypeOrmPriceSources } from './typeorm-price-sources';
+import { KeyList, ReadStatement, BulkReader } from '../../../database/bulk-reader';
+import { SqlPriceSources } from './sql-price-sources';
 
 /** Answers every price statement with one price per list and article it names. */
-class RecordingReader extends SqlReader {
+class RecordingReader extends BulkReader {
   readonly statements: ReadStatement[] = [];
 
   read(statements: ReadStatement[]): Promise<unknown[][][]> {
@@ -23,11 +23,11 @@ class RecordingReader extends SqlReader {
   }
 }
 
-describe('TypeOrmPriceSources.prices', () => {
+describe('SqlPriceSources.prices', () => {
   it('looks up articles in IN lists of at most MAX_KEYS_PER_STATEMENT, all in one round', async () => {
     const reader = new RecordingReader();
     const artNrs = Array.from({ length: 300 }, (_, i) => `A${(i * 7919) % 1000}`);
-    const prices = await new TypeOrmPriceSources({} as DataSource, reader).prices([2, 7], artNrs);
+    const prices = await new SqlPriceSources({} as DataSource, reader).prices([2, 7], artNrs);
 
     const lists = reader.statements.map((s) => s.params.artNrs as string[]);
     expect(lists.map((keys) => keys.length)).toEqual([128, 128, 64]);
