@@ -3,7 +3,7 @@ import { ApiError, FieldProblem } from '../common/errors/api-error';
 import { PostalDirectory } from '../postal-codes/ports/postal-directory';
 
 /** The fields AdrCheck reads and corrects. */
-export interface CheckableAddress {
+interface CheckableAddress {
   OrtLand?: string | null;
   OrtPLZ?: string | null;
   OrtName?: string | null;
@@ -17,7 +17,7 @@ export interface AddressToCheck<T extends CheckableAddress> {
 }
 
 /** AdrCheck defaults to on for Swiss addresses, off elsewhere. */
-export function isCheckOn(address: CheckableAddress): boolean {
+function isCheckOn(address: CheckableAddress): boolean {
   const flag = address.AdrCheck;
   if (flag === 0 || flag === 1) return flag === 1;
   return (address.OrtLand ?? '').toUpperCase() === 'CH';

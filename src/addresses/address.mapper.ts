@@ -31,7 +31,7 @@ export function toAddressDto(a: AddressRecord): AddressDto {
   };
 }
 
-export const addressPath = (adrNr: number): string => `/www/adressen/${adrNr}`;
+const addressPath = (adrNr: number): string => `/www/adressen/${adrNr}`;
 
 function linked(a: AddressRecord, base: string): LinkedAddressDto {
   return { ...toAddressDto(a), links: [link(base, addressPath(a.AdrNr), 'adressen')] };

@@ -5,7 +5,7 @@ import type { EncodedRecords } from './articles.service';
 
 const logger = new Logger('ArticleListStream');
 
-export interface StreamedListEnd {
+interface StreamedListEnd {
   count: number;
   links: Link[];
 }

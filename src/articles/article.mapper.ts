@@ -14,7 +14,7 @@ import {
   StockMovementRow,
 } from './ports/article-catalogue';
 
-export interface StockRecord {
+interface StockRecord {
   LagerOrt: string;
   StaoNr: number;
   LagerBestand: number;
@@ -48,7 +48,7 @@ export function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]>
 }
 
 /** Orders texts by their UTF-16 units, as the database's binary collation does. */
-export const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Stock per storage place after reservations (may be negative), by store and place. */
 export function stockByArticle(rows: StockMovementRow[]): Map<string, StockRecord[]> {

@@ -38,7 +38,7 @@ export interface ArticleRequest {
 }
 
 /** A request resolved against the database: who sees what, in which language and currency. */
-export interface ArticleListContext {
+interface ArticleListContext {
   filter: ArticleFilter;
   sorts: ArticleSort[];
   record: RecordContext;

@@ -29,7 +29,7 @@ function headerToken(req: AuthRequest): string | undefined {
 }
 
 /** The 401 of a bearer route: no token at all, or one that is not (or no longer) valid. */
-export function bearerRefusal(missing: boolean): ApiError {
+function bearerRefusal(missing: boolean): ApiError {
   return new ApiError(
     401,
     'unauthorized',

@@ -11,7 +11,7 @@ import { RateLimitCounter } from './ports/rate-limit-counter';
 export type LoginThrottleReason = 'account_address' | 'account' | 'address' | 'logins_per_minute';
 
 /** A login attempt in progress, holding its place in the queue of its account. */
-export interface LoginAttempt {
+interface LoginAttempt {
   readonly account: string;
   /** The client's address group (`clientAddressGroup`): an IPv4 address or an IPv6 /64. */
   readonly ip: string;
@@ -26,7 +26,7 @@ export interface LoginAttempt {
 }
 
 /** Where the throttle reports the state of its quota policies for the attempt's answer. */
-export type RateLimitReport = (policy: QuotaPolicy, remaining: number, resetSeconds: number) => void;
+type RateLimitReport = (policy: QuotaPolicy, remaining: number, resetSeconds: number) => void;
 
 const MINUTE_MS = 60_000;
 

@@ -7,8 +7,8 @@ import { AccessEnd, ApiUsersRepository, StoredApiUser } from './ports/api-users.
 /** A request the administrator has to correct (shown as it is, exit code 1). */
 export class UserAdminError extends Error {}
 
-export const API_ROLES: readonly ApiRole[] = ['shop', 'admin'];
-export const MIN_PASSWORD_LENGTH = 8;
+const API_ROLES: readonly ApiRole[] = ['shop', 'admin'];
+const MIN_PASSWORD_LENGTH = 8;
 const MAX_PASSWORD_LENGTH = 1024;
 /** Basic authentication cannot carry a ':' in the user id; blanks would be invisible in logs. */
 const USER_NAME = /^[\p{L}\p{N}._@-]{1,64}$/u;

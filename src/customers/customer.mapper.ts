@@ -6,7 +6,7 @@ import { CustomerOrder } from './ports/customers.repository';
 
 export const customerPath = (debiNr: string): string => `/www/kunden/${encodeURIComponent(debiNr)}`;
 
-export interface CustomerMapping {
+interface CustomerMapping {
   base: string;
   legacyListDates: boolean;
 }

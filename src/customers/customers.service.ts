@@ -35,7 +35,7 @@ export interface CustomerView {
  * The check of a conditional write (If-Match) against the customer as it is now, as its GET
  * without parameters would show it; throws (412) when it fails.
  */
-export type CustomerPrecondition = (current: CustomerView) => void;
+type CustomerPrecondition = (current: CustomerView) => void;
 
 /** DebiNr is char(8), counted in characters. */
 const CUSTOMER_NUMBER_LENGTH = 8;

@@ -44,7 +44,7 @@ const isGeneratedKey = (c: ColumnMetadata): boolean => c.isGenerated && c.genera
  * order creation, and it lets the caller splice expressions (the drawn number, an earlier
  * generated key) in place of values.
  */
-export abstract class DataSourceBatchWriter extends BatchWriter {
+abstract class DataSourceBatchWriter extends BatchWriter {
   constructor(protected readonly dataSource: DataSource) {
     super();
   }

@@ -1,5 +1,5 @@
 /** How positional parameters are written: `?` (SQLite, SQL Server drivers) or `$1, $2, …` (PostgreSQL). */
-export type Placeholders = '?' | '$n';
+type Placeholders = '?' | '$n';
 
 /**
  * A statement with TypeORM-style parameters (`:name`, `:...list`) as positional parameters and

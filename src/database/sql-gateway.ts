@@ -12,7 +12,7 @@ import { sqliteConnectionForReads } from './sqlite-connection';
  */
 
 /** A DataSource, or an EntityManager whose transaction a statement joins when it has one. */
-export type SqlTarget = DataSource | EntityManager;
+type SqlTarget = DataSource | EntityManager;
 
 /**
  * How many different statement texts one service instance prepares on PostgreSQL (the order

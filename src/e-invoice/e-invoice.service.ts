@@ -15,7 +15,7 @@ import type { ZugferdTask } from './zugferd-worker';
 import { ZugferdWorkFiles } from './zugferd-work-files';
 
 /** A file the endpoint answers with. */
-export interface EInvoiceDocument {
+interface EInvoiceDocument {
   content: Buffer;
   contentType: 'application/pdf' | 'application/xml';
   fileName: string;

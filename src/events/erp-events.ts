@@ -5,7 +5,7 @@ export const ERP_EVENT_NAMES = ['REST_Auft', 'REST_Kunde'] as const;
 export type ErpEventName = (typeof ERP_EVENT_NAMES)[number];
 
 /** A message as every listener, webhook receiver and feed reader gets it (D10 payload plus its id). */
-export interface OrderEvent {
+interface OrderEvent {
   /** Unique, sortable, in commit order; a consumer drops a message whose id it has seen. */
   id: string;
   event: 'REST_Auft';
@@ -15,7 +15,7 @@ export interface OrderEvent {
   occurredAt: string;
 }
 
-export interface CustomerEvent {
+interface CustomerEvent {
   id: string;
   event: 'REST_Kunde';
   DebiNr: string;

@@ -30,7 +30,7 @@ interface Lane {
 const MAX_DELAY_SECONDS = 3600;
 
 /** Delay before attempt `attempts + 1`, after `attempts` failed ones: base, 2 x base, … up to 1 h. */
-export function retryDelaySeconds(attempts: number, baseSeconds: number): number {
+function retryDelaySeconds(attempts: number, baseSeconds: number): number {
   return Math.min(baseSeconds * 2 ** Math.min(attempts - 1, 30), MAX_DELAY_SECONDS);
 }
 

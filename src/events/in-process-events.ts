@@ -12,7 +12,7 @@ export interface DeliveryFailed {
 }
 
 /** The channel a delivery channel's deliveries go through: `erp.deliver.<name>`. */
-export type DeliveryEventName = `erp.deliver.${string}`;
+type DeliveryEventName = `erp.deliver.${string}`;
 
 /**
  * Every event that goes through the in-process emitter (@nestjs/event-emitter), with the
@@ -30,7 +30,7 @@ export interface InProcessEvents {
   [deliver: DeliveryEventName]: [message: ErpEventMessage, target: string];
 }
 
-export type InProcessEventName = keyof InProcessEvents;
+type InProcessEventName = keyof InProcessEvents;
 
 export function deliveryEvent(channel: string): DeliveryEventName {
   return `erp.deliver.${channel}`;

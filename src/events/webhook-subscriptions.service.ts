@@ -10,7 +10,7 @@ import { DestinationRefused } from './webhooks/destination-guard';
 import { WebhookSender } from './webhooks/webhook-sender';
 
 /** Subscriptions per user. */
-export const MAX_SUBSCRIPTIONS = 20;
+const MAX_SUBSCRIPTIONS = 20;
 
 /**
  * Webhook endpoints registered by API users. Registration proves that the URL is a receiver holding
@@ -124,7 +124,7 @@ function checkedUrl(raw: string): string {
   return raw;
 }
 
-export function toWebhookDto(s: WebhookSubscription): WebhookDto {
+function toWebhookDto(s: WebhookSubscription): WebhookDto {
   return {
     id: s.id,
     url: s.url,

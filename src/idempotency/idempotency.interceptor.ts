@@ -7,7 +7,7 @@ import { IDEMPOTENCY_KEY_FORMAT } from './idempotency-key';
 import { IdempotencyService } from './idempotency.service';
 import { requestFingerprint } from './request-fingerprint';
 
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
+const IDEMPOTENCY_HEADER = 'idempotency-key';
 
 /** Response headers that belong to the answer and are sent again on a replay. */
 const REPLAYED_HEADERS = ['location', 'cache-control', 'content-location'];

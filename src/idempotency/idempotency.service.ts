@@ -4,11 +4,11 @@ import { ApiError } from '../common/errors/api-error';
 import { IdempotencyStore } from './ports/idempotency-store';
 
 /** A request that may run (it holds the key) or the first response to send again. */
-export type IdempotencyOutcome =
+type IdempotencyOutcome =
   | { kind: 'proceed'; userName: string; key: string }
   | { kind: 'replay'; statusCode: number; body: unknown; headers: Record<string, string> };
 
-export interface IdempotentRequest {
+interface IdempotentRequest {
   userName: string;
   key: string;
   method: string;

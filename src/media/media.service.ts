@@ -7,7 +7,7 @@ import { MediaFileType, imageMatches, imageMimeType, textMatches, textMimeType }
 import { usageAllows } from './media-usage';
 import { ArticleMediaStore, MediumInfo } from './ports/article-media-store';
 
-export interface MediaFile {
+interface MediaFile {
   body: Buffer;
   contentType: string;
   etag: string;

@@ -4,7 +4,7 @@ import { summarize } from './order-calculation';
 import { Decimal } from '../common/money';
 
 /** The attributes a template offer must share with the customer, in the order they are reported. */
-export const TEMPLATE_MATCH_ATTRIBUTES = [
+const TEMPLATE_MATCH_ATTRIBUTES = [
   'PreisListNr',
   'PreisListTyp',
   'KTNr',

@@ -6,13 +6,13 @@ import { cashRound, Decimal, dec, roundMoney } from '../common/money';
  */
 const Exact = Decimal.clone({ precision: 60, rounding: Decimal.ROUND_HALF_UP });
 
-export interface LineTax {
+interface LineTax {
   code: string;
   rate: Decimal;
 }
 
 /** A line's inputs: base-unit quantity, the unit price (per packaging unit when `packaging` is set). */
-export interface LineInput {
+interface LineInput {
   quantity: Decimal;
   unitPrice: Decimal;
   packaging: { unit: string; factor: Decimal } | null;
@@ -87,14 +87,14 @@ export interface LineAmounts {
   WUSTCode: string | null;
 }
 
-export interface RateSummary {
+interface RateSummary {
   code: string | null;
   rate: Decimal;
   net: Decimal;
   tax: Decimal;
 }
 
-export interface OrderTotals {
+interface OrderTotals {
   net: Decimal;
   tax: Decimal;
   /** net + tax after the currency's cash rounding. */

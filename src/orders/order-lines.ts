@@ -10,7 +10,7 @@ import { OrderLine } from './ports/orders.repository';
 const Exact = Decimal.clone({ precision: 60 });
 
 /** What pricing a line needs to know about the order. */
-export interface LinePricingContext {
+interface LinePricingContext {
   debiNr: string;
   waehrAbk: string;
   articles: Map<string, OrderArticle>;

@@ -23,7 +23,7 @@ import {
 } from './ports/orders.repository';
 
 /** The fixed marker every MWSTRekapitulation entry carries in `Abschnitt`. */
-export const TAX_RECAP_SECTION = 'MWST';
+const TAX_RECAP_SECTION = 'MWST';
 
 /** Older ERP data may carry the international vehicle code instead of ISO 3166 alpha-2. */
 const VEHICLE_CODES = new Map<string, string>([
@@ -40,7 +40,7 @@ const VEHICLE_CODES = new Map<string, string>([
   ['USA', 'US'],
 ]);
 
-export function isoCountry(ortLand: string | null): string | null {
+function isoCountry(ortLand: string | null): string | null {
   const code = (ortLand ?? '').trim().toUpperCase();
   return VEHICLE_CODES.get(code) ?? (/^[A-Z]{2}$/.test(code) ? code : null);
 }
@@ -104,7 +104,7 @@ function line(l: OrderLine): OrderLineDto {
 }
 
 /** One recap entry per tax code and rate, summed from the lines (never stored itself). */
-export function taxRecap(
+function taxRecap(
   order: { head: { WaehrAbk: string }; lines: LineAmounts[] },
   taxCodes: Map<string, TaxCodeInfo>,
 ): TaxRecapEntryDto[] {

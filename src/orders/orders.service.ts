@@ -41,7 +41,7 @@ type PreparedOrder =
       taxCodes: Map<string, TaxCodeInfo>;
     };
 
-export interface OrderCreation {
+interface OrderCreation {
   AuftNr: string;
   /** False when KundNr + AuftBestellNr named an existing order: nothing was written. */
   created: boolean;

@@ -5,7 +5,7 @@ import { PostalCode } from './ports/postal-directory';
 const MAX = { OrtLand: 4, OrtPLZ: 10, OrtName: 48 } as const;
 const COLUMNS = ['OrtLand', 'OrtPLZ', 'OrtName'] as const;
 
-export interface ParsedPostalCodes {
+interface ParsedPostalCodes {
   entries: PostalCode[];
   /** Line-numbered problems; when there is any, nothing should be loaded. */
   errors: string[];

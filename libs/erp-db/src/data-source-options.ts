@@ -10,7 +10,7 @@ import { registerSqliteFunctions } from './sqlite-functions';
  * Page cache of every SQLite connection: 64 MiB (negative = KiB) instead of SQLite's 2 MiB, so a
  * catalogue's indexes stay in memory; taken only as pages are read.
  */
-export const SQLITE_CACHE_PRAGMA = 'cache_size = -65536';
+const SQLITE_CACHE_PRAGMA = 'cache_size = -65536';
 
 /**
  * Settings and functions of every read-write SQLite connection of the service: TypeORM's (through
@@ -45,7 +45,7 @@ export interface ErpDbSettings {
  * How long a new connection may take before the request that waits for it fails (and is answered
  * 503): a database that is away costs a client seconds, not a hang.
  */
-export const CONNECT_TIMEOUT_MS = 2000;
+const CONNECT_TIMEOUT_MS = 2000;
 
 export function erpDataSourceOptions(s: ErpDbSettings): DataSourceOptions {
   const common = {

@@ -7,7 +7,7 @@ export type DbType = 'sqlite' | 'postgres' | 'mssql';
  * (unicode strings on SQL Server, binary, time stamps). The type is read once, at import,
  * from DB_TYPE, which the config validates before any entity is loaded.
  */
-export function currentDbType(): DbType {
+function currentDbType(): DbType {
   const value = (process.env.DB_TYPE ?? 'sqlite').toLowerCase();
   return value === 'postgres' || value === 'mssql' ? value : 'sqlite';
 }
@@ -17,7 +17,7 @@ export function dbTypeOf(driver: string): DbType {
   return driver === 'postgres' || driver === 'mssql' ? driver : 'sqlite';
 }
 
-export type ColumnKind = 'str' | 'text' | 'ts' | 'bin';
+type ColumnKind = 'str' | 'text' | 'ts' | 'bin';
 
 /** The column types that differ per database: the one type map of the entities and the migrations. */
 const COLUMN_TYPES: Record<ColumnKind, Record<DbType, ColumnType>> = {

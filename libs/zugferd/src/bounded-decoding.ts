@@ -2,10 +2,10 @@ import { constants as zlibConstants, inflateSync } from 'node:zlib';
 import { decodePDFRawStream, PDFRawStream } from '@cantoo/pdf-lib';
 
 /** No stream of an invoice PDF decodes to more than this (an invoice XML is a few MB at most). */
-export const MAX_DECODED_STREAM_BYTES = 64 * 1024 * 1024;
+const MAX_DECODED_STREAM_BYTES = 64 * 1024 * 1024;
 
 /** All object and cross-reference streams of one file together decode to at most this. */
-export const MAX_DECODED_STRUCTURE_BYTES = 256 * 1024 * 1024;
+const MAX_DECODED_STRUCTURE_BYTES = 256 * 1024 * 1024;
 
 const mebibytes = (bytes: number): string => `${bytes / (1024 * 1024)} MiB`;
 

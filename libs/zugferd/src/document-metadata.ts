@@ -4,7 +4,7 @@ import { InvoiceProfile } from './invoice-profile';
 import { ProcessingLog } from './processing-log';
 import { buildXmpPacket, DocumentProperties, PdfaIdentification } from './xmp-packet';
 
-export const defaultProducer = 'ERP e-invoice service';
+const defaultProducer = 'ERP e-invoice service';
 
 /**
  * Writes a new XMP packet and an Info dictionary stating the same properties. Values come from the

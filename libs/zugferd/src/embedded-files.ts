@@ -11,16 +11,16 @@ import {
 } from '@cantoo/pdf-lib';
 import { PdfObjects } from './pdf-objects';
 
-export type NameTreeKey = PDFString | PDFHexString;
+type NameTreeKey = PDFString | PDFHexString;
 
 /** One entry of the catalog's EmbeddedFiles name tree. */
-export interface EmbeddedFileEntry {
+interface EmbeddedFileEntry {
   key: NameTreeKey;
   fileSpec: PDFObject;
 }
 
 /** The entries of the EmbeddedFiles tree and the indirect nodes it was made of. */
-export interface EmbeddedFilesTree {
+interface EmbeddedFilesTree {
   entries: EmbeddedFileEntry[];
   nodeRefs: PDFRef[];
 }

@@ -8,7 +8,7 @@ import { PdfObjects } from './pdf-objects';
 import { ProcessingLog } from './processing-log';
 
 /** An attachment of the PDF as found in the EmbeddedFiles tree or the catalog's `/AF`. */
-export interface Attachment {
+interface Attachment {
   name: string;
   names: string[];
   fileSpec: PDFDict;
@@ -40,7 +40,7 @@ export function readInvoice(document: PdfObjects, file: Uint8Array, log: Process
   return { invoice, xml };
 }
 
-export function listAttachments(document: PdfObjects): Attachment[] {
+function listAttachments(document: PdfObjects): Attachment[] {
   const { context, catalog } = document;
   const attachments: Attachment[] = [];
   const seen = new Set<PDFDict>();
@@ -70,7 +70,7 @@ export function listAttachments(document: PdfObjects): Attachment[] {
  * Picks the invoice: the attachment the XMP names, else a standard name (a file carrying both a
  * ZUGFeRD 1 and a Factur-X XML yields the newer one), else the first XML attachment.
  */
-export function chooseInvoiceAttachment(
+function chooseInvoiceAttachment(
   attachments: Attachment[],
   xmpFileName: string | undefined,
 ): Attachment | undefined {
@@ -92,7 +92,7 @@ export function chooseInvoiceAttachment(
 }
 
 /** The decoded bytes of an attachment's embedded file stream (`file`: the PDF it was read from). */
-export function readAttachment(context: PDFContext, attachment: Attachment, file: Uint8Array): Uint8Array {
+function readAttachment(context: PDFContext, attachment: Attachment, file: Uint8Array): Uint8Array {
   const streams = attachment.fileSpec.lookupMaybe(PDFName.of('EF'), PDFDict);
   const stream = context.lookup(streams?.get(PDFName.of('UF')) ?? streams?.get(PDFName.of('F')));
   if (!(stream instanceof PDFRawStream)) {

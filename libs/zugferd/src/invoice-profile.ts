@@ -6,7 +6,7 @@ export type ConformanceLevel =
 export type AttachmentRelationship = 'Data' | 'Alternative';
 
 /** The XMP schema in which the standard describes the embedded invoice. */
-export interface InvoiceXmpSchema {
+interface InvoiceXmpSchema {
   name: string;
   namespace: string;
   prefix: string;

@@ -25,7 +25,7 @@ const parser = new XMLParser({
 });
 
 /** Decodes the XML bytes by their byte order mark; without one, UTF-8 as XML prescribes. */
-export function decodeXmlText(bytes: Uint8Array): string {
+function decodeXmlText(bytes: Uint8Array): string {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
   return new TextDecoder('utf-8').decode(bytes);

@@ -4,7 +4,7 @@ import { describeOpenedPdf } from './pdf-input';
 import { ProcessingLog } from './processing-log';
 
 /** An invoice found by the lazy reader, with the steps the full parse would have logged. */
-export interface LazyExtraction extends FoundInvoice {
+interface LazyExtraction extends FoundInvoice {
   steps: string[];
 }
 

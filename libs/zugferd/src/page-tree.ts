@@ -2,7 +2,7 @@ import { PDFArray, PDFName, PDFPageLeaf, PDFPageTree, PDFRef } from '@cantoo/pdf
 import { PdfObjects } from './pdf-objects';
 
 /** More nodes than any invoice has; the walk stops there instead of following a crafted tree. */
-export const MAX_PAGE_TREE_NODES = 100_000;
+const MAX_PAGE_TREE_NODES = 100_000;
 
 /**
  * Counts the page leaves. The library's own walk follows every reference it meets, so a tree

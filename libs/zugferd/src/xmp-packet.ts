@@ -114,7 +114,7 @@ function languageAlternative(element: string, value: string | undefined): string
 }
 
 /** XMP dates in UTC, matching the `D:...Z` dates written to the Info dictionary. */
-export function xmpDate(date: Date): string {
+function xmpDate(date: Date): string {
   return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 

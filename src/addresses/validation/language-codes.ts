@@ -2,7 +2,7 @@
  * ISO 639-2/B language codes (bibliographic form: ger, fre, ita, eng, ...), the form the ERP
  * stores in AdrSprache. Includes the special codes mis, mul, und and zxx.
  */
-export const ISO_639_2B: ReadonlySet<string> = new Set(
+const ISO_639_2B: ReadonlySet<string> = new Set(
   (
     'aar abk ace ach ada ady afa afh afr ain aka akk alb ale alg alt amh ang anp apa ara arc arg arm ' +
     'arn arp art arw asm ast ath aus ava ave awa aym aze bad bai bak bal bam ban baq bas bat bej bel ' +

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 
-export class ArticleLinkDto {
+class ArticleLinkDto {
   @ApiProperty({ maxLength: 2048, example: 'https://erp.example.com/www/artikel/1000' })
   href!: string;
 
@@ -11,7 +11,7 @@ export class ArticleLinkDto {
   rel!: string;
 }
 
-export class PriceTierDto {
+class PriceTierDto {
   @ApiProperty({ example: 1, description: 'valid from quantity' })
   AbAnzahl!: number;
 
@@ -28,7 +28,7 @@ export class PriceTierDto {
   GeaendertAmUTC!: string;
 }
 
-export class StockDto {
+class StockDto {
   @ApiProperty({ example: 'A-01', description: 'storage place' })
   LagerOrt!: string;
 
@@ -39,7 +39,7 @@ export class StockDto {
   LagerBestand!: number;
 }
 
-export class PackagingDto {
+class PackagingDto {
   @ApiProperty({ example: 'KAR' })
   VPEinheit!: string;
 
@@ -64,7 +64,7 @@ export class PackagingDto {
   Preis?: PriceTierDto[];
 }
 
-export class ArticleAttributeDto {
+class ArticleAttributeDto {
   @ApiProperty({ type: String, nullable: true, maxLength: 200, example: 'SHOP' })
   Contents!: string | null;
 
@@ -73,7 +73,7 @@ export class ArticleAttributeDto {
 }
 
 /** One article record; with `fields` only the requested ones are present. */
-export class ArticleDto {
+class ArticleDto {
   @ApiProperty({ maxLength: 15, example: '1000' })
   ArtNr!: string;
 
@@ -138,7 +138,7 @@ export class ArticleDto {
 }
 
 /** An article of the list: with `fields=`, only the fields named there (so none is required). */
-export class ArticleListItemDto extends PartialType(ArticleDto) {}
+class ArticleListItemDto extends PartialType(ArticleDto) {}
 
 export class ArticleListDto {
   @ApiProperty({ type: [ArticleListItemDto], description: 'all fields, or those named in fields=' })

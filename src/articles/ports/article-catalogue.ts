@@ -121,7 +121,7 @@ export interface ArticleData {
 }
 
 /** The article numbers of a list in its order: a plain array, or a compact list of a whole catalogue. */
-export interface ArticleNumbers {
+interface ArticleNumbers {
   readonly length: number;
   slice(start: number, end?: number): string[];
 }

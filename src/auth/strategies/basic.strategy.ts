@@ -12,7 +12,7 @@ import { isUserName } from '../user-admin.service';
  * The password as sent: passport-http splits the credentials at every ':' and would cut a
  * password that contains one (RFC 7617 allows it; only the user id cannot contain ':').
  */
-export function basicPassword(authorization: string | undefined, fallback: string): string {
+function basicPassword(authorization: string | undefined, fallback: string): string {
   const encoded = authorization?.trim().split(/\s+/)[1];
   if (!encoded) return fallback;
   const decoded = Buffer.from(encoded, 'base64').toString('utf8');

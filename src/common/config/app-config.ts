@@ -125,7 +125,7 @@ export class AppConfig {
 
 type Env = Record<string, string | undefined>;
 
-export const EVENT_LISTENER_NAMES = ['log', 'webhook', 'amqp'] as const;
+const EVENT_LISTENER_NAMES = ['log', 'webhook', 'amqp'] as const;
 export type EventListenerName = (typeof EVENT_LISTENER_NAMES)[number];
 
 class Reader {

@@ -6,7 +6,7 @@ import type { ApiError } from './api-error';
 const ROUTE_ERROR_BODY = 'erpErrorBody';
 
 /** A route's own body for an error, or null where the error answers with the D2 body. */
-export type RouteErrorBody = (error: ApiError) => Record<string, unknown> | null;
+type RouteErrorBody = (error: ApiError) => Record<string, unknown> | null;
 
 /**
  * Gives a route its own error body (an endpoint whose contract documents one, as the e-invoice

@@ -4,13 +4,13 @@ import { ApiError, FieldProblem, FIELD_LIST_LIMIT } from '../errors/api-error';
 import { tooManyValues } from './json-values';
 
 /** What the validation of a DTO class looks at: its fields, nested classes and array bounds. */
-export interface BodyShape {
+interface BodyShape {
   fields: ReadonlyMap<string, FieldShape>;
   /** The most values (objects, arrays, scalars) a valid body can hold; Infinity for an unbounded array. */
   maxValues: number;
 }
 
-export interface FieldShape {
+interface FieldShape {
   nested?: BodyShape;
   array: boolean;
   /** The field's @ArrayMaxSize, when it has one. */

@@ -6,7 +6,7 @@ import { ApiError } from '../errors/api-error';
 import { routeOption, setRouteOption } from './route-config';
 
 /** Set in the Fastify route config of a read whose 200 carries an ETag (see `conditionalRead`). */
-export const ENTITY_TAG_ROUTE = 'erpEntityTag';
+const ENTITY_TAG_ROUTE = 'erpEntityTag';
 
 /**
  * The strong entity tag of a representation: a hash of its JSON text (as the route sends it,

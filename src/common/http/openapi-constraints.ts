@@ -11,7 +11,7 @@ export const SWAGGER_PROPERTY = 'swagger/apiModelProperties';
 const SWAGGER_PROPERTY_LIST = 'swagger/apiModelPropertiesArray';
 
 /** A piece of JSON schema (OpenAPI 3.0 dialect). */
-export type SchemaFragment = Record<string, unknown>;
+type SchemaFragment = Record<string, unknown>;
 type Derive = (meta: ValidationMetadata) => SchemaFragment;
 
 /** No text field of the interface has a use for U+0000, and PostgreSQL cannot store it (input-checks.ts). */
@@ -50,7 +50,7 @@ const first = (meta: ValidationMetadata): unknown => (meta.constraints as unknow
  * definition. Rules that add nothing to a property's schema (a required field is `required`
  * already, a nested one is its `$ref`) map to `{}` on purpose.
  */
-export const CONSTRAINT_SCHEMAS = new Map<string, Derive>([
+const CONSTRAINT_SCHEMAS = new Map<string, Derive>([
   ['isString', () => ({ type: 'string' })],
   ['isInt', () => ({ type: 'integer' })],
   ['isNumber', () => ({ type: 'number' })],

@@ -1,7 +1,7 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 
 /** Operation ids a client author would choose, by `METHOD path` of the document. */
-export const OPERATION_IDS = new Map<string, string>([
+const OPERATION_IDS = new Map<string, string>([
   ['POST /www/token', 'createToken'],
   ['GET /health', 'getLiveness'],
   ['GET /ready', 'getReadiness'],
@@ -54,7 +54,7 @@ const createdOrder = {
  * The links of each operation's success responses (`METHOD path status`), so that a tool chains a
  * created or referenced resource to the operations that read or change it.
  */
-export const LINKS = new Map<string, Record<string, Link>>([
+const LINKS = new Map<string, Record<string, Link>>([
   ['POST /www/auftrag 201', createdOrder],
   ['POST /www/auftrag 200', createdOrder],
   ['PUT /www/auftrag 201', createdOrder],

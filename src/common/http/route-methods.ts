@@ -13,7 +13,7 @@ function patternOf(url: string): RegExp {
  * The methods each registered path answers, so that a request for a path that exists with a method
  * it does not have gets 405 and `Allow` (RFC 9110) instead of the 404 of a path that does not exist.
  */
-export class RouteMethods {
+class RouteMethods {
   private readonly routes = new Map<string, { pattern: RegExp; methods: Set<string> }>();
 
   add(url: string, methods: string[]): void {

@@ -8,7 +8,7 @@ import { bodyShape } from './body-shape';
  * Items of a nested array validated at a time: a body of 999 order lines takes class-transformer
  * and class-validator hundreds of milliseconds, which must not hold every other request up.
  */
-export const ITEMS_PER_SLICE = 16;
+const ITEMS_PER_SLICE = 16;
 
 type DtoClass = new (...args: unknown[]) => object;
 

@@ -7,7 +7,7 @@ import { RotatingLogFile } from './rotating-log-file';
 type Destination = ReturnType<typeof pino.destination>;
 
 /** One request, as logged once when its response is sent. */
-export interface RequestLogLine {
+interface RequestLogLine {
   reqId: string;
   user?: string;
   method: string;

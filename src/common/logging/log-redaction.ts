@@ -16,7 +16,7 @@ const MAX_DEPTH = 5;
 const MAX_ITEMS = 50;
 const MAX_TEXT = 4000;
 
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 export function scrubText(text: string): string {
   const cut = text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) + '…' : text;
@@ -49,7 +49,7 @@ export function loggablePath(url: string): string {
   );
 }
 
-export interface SafeError {
+interface SafeError {
   type: string;
   message: string;
   stack?: string;

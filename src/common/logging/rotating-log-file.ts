@@ -15,7 +15,7 @@ interface OpenFile {
   closing?: Promise<void>;
 }
 
-export interface RotatingLogFileOptions {
+interface RotatingLogFileOptions {
   dir: string;
   /** A file is closed and a new one started before it would grow past this size. */
   maxBytes: number;
@@ -34,7 +34,7 @@ const OWN_FILE = /^erp-\d{8}T\d{6}Z-p\d+-\d+\.log$/;
 /** What DELETE /www/log removes: every log file, ours or rotated by other tools (x.log, x.log.1, x.log.gz). */
 const ANY_LOG_FILE = /\.log($|[.-])/i;
 
-export function isLogFileName(name: string): boolean {
+function isLogFileName(name: string): boolean {
   return ANY_LOG_FILE.test(name);
 }
 

@@ -50,7 +50,7 @@ export class CreateCustomerGrundDatenDto {
   BrancheID?: string | null;
 }
 
-export class CreateCustomerAddressesDto {
+class CreateCustomerAddressesDto {
   @ApiProperty({ type: AddressInputDto })
   @IsDefined()
   @IsObject()

@@ -3,7 +3,7 @@ import { LinkDto } from '../../addresses/dto/link.dto';
 
 const text = (maxLength?: number) => ApiProperty({ type: String, nullable: true, maxLength });
 
-export class CustomerAttributeDto {
+class CustomerAttributeDto {
   @ApiProperty({ type: String, nullable: true, maxLength: 200 }) Contents!: string | null;
   @ApiProperty({ maxLength: 12 }) PHKey!: string;
 }
@@ -42,7 +42,7 @@ export class CustomerResponse {
   @ApiProperty({ type: CustomerDto }) data!: CustomerDto;
 }
 
-export class CreatedCustomerDto {
+class CreatedCustomerDto {
   @ApiProperty({ example: '10003' }) DebiNr!: string;
 }
 

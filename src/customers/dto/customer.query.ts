@@ -3,10 +3,10 @@ import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { WholeNumberFromDigits } from '../../common/http/whole-numbers';
 
 /** Upper bound of `order` (the spec leaves it open). */
-export const MAX_ORDER_LIST = 1000;
+const MAX_ORDER_LIST = 1000;
 
 export const PLAN_STATUS_FILTERS = ['O', 'N', 'A'] as const;
-export type PlanStatusFilter = (typeof PLAN_STATUS_FILTERS)[number];
+type PlanStatusFilter = (typeof PLAN_STATUS_FILTERS)[number];
 
 /** GET /www/kunden/{DebiNr}?order=N&status=O|N|A */
 export class CustomerQuery {

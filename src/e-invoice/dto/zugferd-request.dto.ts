@@ -3,8 +3,8 @@ import { IsBoolean, IsIn, IsOptional, IsString } from 'class-validator';
 import { ApiSchemaRule } from '../../common/http/openapi-constraints';
 import { EXAMPLE_PDF, EXAMPLE_XML } from './zugferd-examples';
 
-export const zugferdOperations = ['Extract', 'Combine'] as const;
-export type ZugferdOperation = (typeof zugferdOperations)[number];
+const zugferdOperations = ['Extract', 'Combine'] as const;
+type ZugferdOperation = (typeof zugferdOperations)[number];
 
 /** The request body of POST /www/zugferd once it has been validated. */
 export interface ZugferdRequest {

@@ -16,10 +16,10 @@ import {
 import { WholeNumberFromDigits } from '../../common/http/whole-numbers';
 import { ERP_EVENT_NAMES } from '../erp-events';
 
-export const MAX_EVENT_PAGE = 1000;
+const MAX_EVENT_PAGE = 1000;
 
 /** `whsec_` and the Base64 of 24 to 64 bytes (groups of four characters, padding only at the end). */
-export const WEBHOOK_SECRET_PATTERN =
+const WEBHOOK_SECRET_PATTERN =
   /^whsec_(?:(?:[A-Za-z0-9+/]{4}){8,20}(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?|(?:[A-Za-z0-9+/]{4}){21}(?:[A-Za-z0-9+/]{2}==)?)$/;
 
 /** GET /www/webhooks?all= */
@@ -62,7 +62,7 @@ export class EventFeedQuery {
   status?: 'failed' | 'dead';
 }
 
-export class EventDto {
+class EventDto {
   @ApiProperty({
     example: '000000000042',
     description: 'Unique, in commit order; the webhook-id of its messages.',
@@ -82,7 +82,7 @@ export class EventDto {
   occurredAt!: string;
 }
 
-export class DeliveryDto {
+class DeliveryDto {
   @ApiProperty({ enum: ['log', 'webhook', 'amqp', 'subscription'] })
   listener!: string;
   @ApiProperty({ description: 'The webhook URL, the subscription id, or empty.' })

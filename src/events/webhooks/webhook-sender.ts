@@ -6,14 +6,14 @@ import { AppConfig } from '../../common/config/app-config';
 import { DestinationRefused, guardedLookup } from './destination-guard';
 
 /** What a receiver answered; at most 64 KB of its body are read. */
-export interface WebhookAnswer {
+interface WebhookAnswer {
   status: number;
   body: string;
 }
 
 const MAX_ANSWER_BYTES = 64 * 1024;
 
-export class WebhookFailed extends Error {}
+class WebhookFailed extends Error {}
 
 /**
  * Sends one signed message the Standard Webhooks way: headers webhook-id, webhook-timestamp

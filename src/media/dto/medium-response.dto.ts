@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 
-export class MediumLinkDto {
+class MediumLinkDto {
   @ApiProperty({ maxLength: 2048, example: 'https://erp.example.com/www/artikelmediadaten/1?type=Bild' })
   href!: string;
 
@@ -11,7 +11,7 @@ export class MediumLinkDto {
   rel!: string;
 }
 
-export class MediumDto {
+class MediumDto {
   @ApiProperty({ example: 1 })
   IDKey!: number;
 

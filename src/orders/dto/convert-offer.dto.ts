@@ -14,7 +14,7 @@ import {
 import { MAX_LINES } from './create-order.dto';
 import { PaymentInputDto } from './payment-input.dto';
 
-export class ConvertOfferHeaderDto {
+class ConvertOfferHeaderDto {
   @ApiProperty({ maxLength: 8, example: '10001', description: 'The customer the order is for' })
   @IsString()
   @IsNotEmpty()

@@ -28,10 +28,10 @@ import {
 } from './order-validators';
 
 /** Upper bound of quantities and prices: keeps every amount exact in decimal(19,2) and in JSON. */
-export const MAX_AMOUNT = 999_999_999;
+const MAX_AMOUNT = 999_999_999;
 export const MAX_LINES = 999;
 
-export class OrderHeaderInputDto {
+class OrderHeaderInputDto {
   @ApiProperty({ maxLength: 8, example: '10001', description: 'Customer number (Debitor)' })
   @IsString()
   @IsNotEmpty()
@@ -147,7 +147,7 @@ export class OrderHeaderInputDto {
   AuftLiefKost?: number | null;
 }
 
-export class OrderAddressesInputDto {
+class OrderAddressesInputDto {
   @ApiPropertyOptional({ type: AddressInputDto })
   @IsOptional()
   @IsObject()

@@ -3,7 +3,7 @@ import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 const nullableString = { type: String, nullable: true } as const;
 const nullableNumber = { type: Number, nullable: true } as const;
 
-export class OrderNumberDto {
+class OrderNumberDto {
   @ApiProperty({ maxLength: 10, example: '100003' })
   AuftNr!: string;
 }
@@ -24,7 +24,7 @@ export class OfferConvertedResponseDto {
   data!: OrderNumberDto;
 }
 
-export class OrderHeaderDto {
+class OrderHeaderDto {
   @ApiProperty() AuftNr!: string;
   @ApiProperty(nullableString) AuftBez!: string | null;
   @ApiProperty(nullableString) AuftBestellNr!: string | null;
@@ -137,7 +137,7 @@ export class OrderResponseDto {
 /** GrundDaten of a quote: the order's fields but its number, which only storing the order draws. */
 export class OrderQuoteHeaderDto extends OmitType(OrderHeaderDto, ['AuftNr'] as const) {}
 
-export class QuotedAddressDto extends OmitType(OrderAddressDto, ['AdrNr'] as const) {
+class QuotedAddressDto extends OmitType(OrderAddressDto, ['AdrNr'] as const) {
   @ApiProperty({
     type: Number,
     nullable: true,
@@ -146,7 +146,7 @@ export class QuotedAddressDto extends OmitType(OrderAddressDto, ['AdrNr'] as con
   AdrNr!: number | null;
 }
 
-export class QuotedAddressesDto {
+class QuotedAddressesDto {
   @ApiPropertyOptional({ type: QuotedAddressDto }) KontaktAdr?: QuotedAddressDto;
   @ApiPropertyOptional({ type: QuotedAddressDto }) LiefAdr?: QuotedAddressDto;
   @ApiPropertyOptional({ type: QuotedAddressDto }) RechAdr?: QuotedAddressDto;

@@ -2,7 +2,7 @@ import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 import { text } from '../dialect';
 
 /** Owner kinds of attributes: article, customer, company. */
-export type AttributeOwner = 'ART' | 'DEBI' | 'FIRM';
+type AttributeOwner = 'ART' | 'DEBI' | 'FIRM';
 
 /** Free key/value attribute (PHKey/Contents) of an article, a customer or the company. */
 @Entity({ name: 'Attribut' })

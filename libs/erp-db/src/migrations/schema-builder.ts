@@ -4,7 +4,7 @@ import { columnType, dbTypeOf } from '../dialect';
 
 type Kind = 'int' | 'str' | 'text' | 'dec' | 'ts' | 'bin';
 
-export interface ColumnSpec {
+interface ColumnSpec {
   name: string;
   kind: Kind;
   length?: number;
@@ -71,7 +71,7 @@ function toTableColumn(driver: string, c: ColumnSpec): TableColumnOptions {
   }
 }
 
-export interface IndexSpec {
+interface IndexSpec {
   name: string;
   columns: string[];
   unique?: boolean;

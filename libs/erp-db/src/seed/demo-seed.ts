@@ -38,7 +38,7 @@ export interface SeedSize {
   orders: number;
 }
 
-export const DEFAULT_SEED_SIZE: SeedSize = { articles: 300, customers: 2, orders: 0 };
+const DEFAULT_SEED_SIZE: SeedSize = { articles: 300, customers: 2, orders: 0 };
 
 /** True when the database has no company record yet, i.e. nothing has been seeded. */
 export async function isDatabaseEmpty(ds: DataSource): Promise<boolean> {

@@ -5,7 +5,7 @@ const lineFeed = 0x0a;
 const carriageReturn = 0x0d;
 
 /** PDF white space (PDF 32000-1, 7.2.2): NUL, TAB, LF, FF, CR, SPACE. */
-export function isWhitespace(byte: number): boolean {
+function isWhitespace(byte: number): boolean {
   return (
     byte === 0x20 ||
     byte === lineFeed ||

@@ -3,7 +3,7 @@ import { ByteCursor } from './byte-cursor';
 import { NotReadableLazily } from './not-readable-lazily';
 
 /** An indirect object as it stands at an offset: `n g obj` and its value. */
-export interface IndirectObject {
+interface IndirectObject {
   ref: PDFRef;
   value: PDFObject;
 }

@@ -10,7 +10,7 @@ import { createOnDemandContext } from './on-demand-context';
 const headerSearchWindow = 1024;
 
 /** A PDF opened through its cross-reference data: objects are read when something looks them up. */
-export interface LazyPdf extends PdfObjects {
+interface LazyPdf extends PdfObjects {
   version: string;
   pageCount: number;
 }

@@ -1,7 +1,7 @@
 import { NotReadableLazily } from './not-readable-lazily';
 
 /** The /DecodeParms values a PNG predictor needs (PDF 32000-1, table 8). */
-export interface PredictorLayout {
+interface PredictorLayout {
   colors: number;
   bitsPerComponent: number;
   columns: number;

@@ -4,7 +4,7 @@ import { NotReadableLazily } from './not-readable-lazily';
 import { undoPngPredictor } from './png-predictor';
 
 /** Follows a reference to its object (or refuses to); direct values come back unchanged. */
-export type ResolveValue = (value: PDFObject | undefined) => PDFObject | undefined;
+type ResolveValue = (value: PDFObject | undefined) => PDFObject | undefined;
 
 /**
  * The data of a cross-reference or object stream. These are written unfiltered or with FlateDecode,

@@ -63,7 +63,7 @@ interface FromOptions {
  * FROM, joins and WHERE of every article query. `webshopKey` is the attribute (RESTWEBSHOP) that
  * names the shops.
  */
-export function fromWhere(
+function fromWhere(
   filter: ArticleFilter,
   webshopKey: string,
   { withText = false, withTax = false, byPrimaryKey = false, also = [] }: FromOptions = {},

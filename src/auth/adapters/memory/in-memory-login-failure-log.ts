@@ -1,7 +1,7 @@
 import { LoginFailureLog } from '../../ports/login-failure-log';
 
 /** What the log may hold by default: about 100,000 keys of a 64-character name and an address. */
-export const LOGIN_FAILURE_LOG_BYTES = 32 * 1024 * 1024;
+const LOGIN_FAILURE_LOG_BYTES = 32 * 1024 * 1024;
 /** A key's cost besides its text and times: its Map slot, its entry object and the array. */
 const ENTRY_OVERHEAD_BYTES = 160;
 const SWEEP_EVERY = 1000;

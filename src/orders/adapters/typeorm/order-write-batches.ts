@@ -12,7 +12,7 @@ import { NewOrder, numberedPayments } from '../../ports/orders.repository';
 import { addressRow } from '../../../addresses/address-row';
 import { lineRow, orderRow } from './order-rows';
 
-export const ORDER_NUMBER_RANGE = 'AUFTRAG';
+const ORDER_NUMBER_RANGE = 'AUFTRAG';
 
 /** The offer was converted by another request first (the batch rolled back). */
 export class OfferTaken extends Error {
