@@ -4,13 +4,7 @@ import { summarize } from './order-calculation';
 import { Decimal } from '../common/money';
 
 /** The attributes a template offer must share with the customer, in the order they are reported. */
-const TEMPLATE_MATCH_ATTRIBUTES = [
-  'PreisListNr',
-  'PreisListTyp',
-  'KTNr',
-  'WUSTCode',
-  'WaehrAbk',
-] as const;
+const TEMPLATE_MATCH_ATTRIBUTES = ['PreisListNr', 'PreisListTyp', 'KTNr', 'WUSTCode', 'WaehrAbk'] as const;
 
 const same = (a: string | number | null, b: string | number | null): boolean =>
   String(a ?? '').trim() === String(b ?? '').trim();
