@@ -112,8 +112,11 @@ async function onMssqlServer(sql: string, name: string): Promise<void> {
         return;
       } catch (err) {
         // The T-SQL engine of CI fails one of two CREATE/DROP DATABASE of parallel test files
-        // ("tuple concurrently updated", its catalogue row) and rolls it back: try it again.
-        if (attempt >= 5 || !/concurrently updated/.test((err as Error).message)) throw err;
+        // ("tuple concurrently updated", its catalogue row), and a DROP beside another file's
+        // seed can be a deadlock's victim (its databases share one PostgreSQL database, so the
+        // seed's sp_updatestats locks their tables too; SQL Server's error 1205 asks the same):
+        // the statement was rolled back, so try it again.
+        if (attempt >= 5 || !/concurrently updated|deadlock/i.test((err as Error).message)) throw err;
         await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
       }
     }
