@@ -3,12 +3,12 @@ import {
   ApiUserEntity,
   ArticleEntity,
   AttributeEntity,
-  hashPassword,
   PackagingUnitEntity,
   PriceEntity,
   ReservationEntity,
   StockEntity,
 } from '@app/erp-db';
+import { hashPassword } from '../src/auth/password-hash';
 import { countQueries } from './support/query-count';
 import { bytes, createTestApp, json, TestApp } from './support/test-app';
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DUMMY_PASSWORD_HASH, verifyPassword } from '@app/erp-db';
+import { DUMMY_PASSWORD_HASH, verifyPassword } from './password-hash';
 import { AuthUser } from './auth-user';
 import { ApiUsersRepository, StoredApiUser } from './ports/api-users.repository';
 import { isUserName } from './user-admin.service';

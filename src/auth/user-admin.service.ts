@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { hashPassword } from '@app/erp-db';
+import { hashPassword } from './password-hash';
 import type { ApiRole } from '@app/erp-db';
 import { ApiTokensRepository } from './ports/api-tokens.repository';
 import { AccessEnd, ApiUsersRepository, StoredApiUser } from './ports/api-users.repository';

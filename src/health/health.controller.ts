@@ -1,9 +1,9 @@
 import { Controller, Get, HttpCode } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
-import { DataSource } from 'typeorm';
 import { AppConfig } from '../common/config/app-config';
 import { ApiError } from '../common/errors/api-error';
 import { Outbox } from '../events/ports/outbox';
+import { SchemaState } from './ports/schema-state';
 import { ServiceLifecycle } from './service-lifecycle';
 
 /** For the reverse proxy and orchestrators; no authentication. */
@@ -11,7 +11,7 @@ import { ServiceLifecycle } from './service-lifecycle';
 @Controller()
 export class HealthController {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly schema: SchemaState,
     private readonly events: Outbox,
     private readonly config: AppConfig,
     private readonly lifecycle: ServiceLifecycle,
@@ -49,8 +49,7 @@ export class HealthController {
     let pending: boolean;
     let backlog = 0;
     try {
-      await this.dataSource.query('SELECT 1');
-      pending = await this.dataSource.showMigrations();
+      pending = (await this.schema.migrations()) === 'pending';
       if (!pending) backlog = (await this.events.backlog(new Date())).waiting;
     } catch {
       throw new ApiError(503, 'service_unavailable', 'The database cannot be reached.', {

@@ -4,6 +4,5 @@ export * from './migrations';
 export * from './data-source-options';
 export * from './sqlite-driver';
 export * from './sqlite-functions';
-export * from './security/password-hash';
 export * from './seed/demo-seed';
 export * from './statistics';

@@ -10,7 +10,6 @@ import {
   StoreEntity,
   TaxCodeEntity,
 } from '../entities';
-import { hashPassword } from '../security/password-hash';
 import { refreshStatistics } from '../statistics';
 import { bulkInsert } from './bulk-insert';
 import {
@@ -40,6 +39,15 @@ export interface SeedSize {
 
 const DEFAULT_SEED_SIZE: SeedSize = { articles: 300, customers: 2, orders: 0 };
 
+/**
+ * The stored hashes of the demo users' published passwords (`demo`, `admin`), as data: hashing is
+ * the service's job (src/auth/password-hash.ts verifies these), not the database library's.
+ */
+export const DEMO_PASSWORD_HASHES = {
+  demo: 'scrypt$32768$8$1$ZGVtby11c2VyLXNhbHQhIQ==$VGan4MRBzNv1WN/stRHq4Ytjo+1Bh+8jt39+wvE2LcY=',
+  admin: 'scrypt$32768$8$1$YWRtaW4tdXNlci1zYWx0IQ==$UaSlVCDLLpIX1vxRp4sy90zirUlIVZjRHLUIfdtgwuA=',
+} as const;
+
 /** True when the database has no company record yet, i.e. nothing has been seeded. */
 export async function isDatabaseEmpty(ds: DataSource): Promise<boolean> {
   return (await ds.getRepository(CompanyEntity).count()) === 0;
@@ -53,7 +61,6 @@ export async function seedDemo(ds: DataSource, size: Partial<SeedSize> = {}): Pr
   const s = { ...DEFAULT_SEED_SIZE, ...size };
   s.articles = Math.max(s.articles, 300);
   s.customers = Math.max(s.customers, 2);
-  const [demoHash, adminHash] = await Promise.all([hashPassword('demo'), hashPassword('admin')]);
   await ds.transaction(async (m) => {
     await seedReferenceData(m);
     await seedArticles(m, s.articles);
@@ -62,7 +69,7 @@ export async function seedDemo(ds: DataSource, size: Partial<SeedSize> = {}): Pr
     await bulkInsert(m, ApiUserEntity, [
       {
         name: 'demo',
-        passwordHash: demoHash,
+        passwordHash: DEMO_PASSWORD_HASHES.demo,
         role: 'shop',
         webshop: 'SHOP',
         usage: 'WEB',
@@ -72,7 +79,7 @@ export async function seedDemo(ds: DataSource, size: Partial<SeedSize> = {}): Pr
       } as ApiUserEntity,
       {
         name: 'admin',
-        passwordHash: adminHash,
+        passwordHash: DEMO_PASSWORD_HASHES.admin,
         role: 'admin',
         webshop: null,
         usage: null,
