@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { OutboxWatch } from './support/outbox';
 import { rawSql } from './support/raw-sql';
-import { bytes, createTestApp, json, TestApp } from './support/test-app';
+import { bytes, createTestApp, json, sameDatabase, TestApp } from './support/test-app';
 
 jest.setTimeout(60_000);
 
@@ -283,7 +283,8 @@ describe('ETag and the response charset', () => {
 
   beforeAll(async () => {
     latin1 = await createTestApp({ PUBLIC_BASE_URL: BASE });
-    utf8 = await createTestApp({ RESPONSE_CHARSET: 'utf-8', PUBLIC_BASE_URL: BASE });
+    // The same rows, so that only the charset differs.
+    utf8 = await createTestApp({ RESPONSE_CHARSET: 'utf-8', PUBLIC_BASE_URL: BASE, ...sameDatabase(latin1) });
   });
   afterAll(async () => {
     await utf8.close();
