@@ -175,6 +175,23 @@ describe('ArticleOrderSnapshots', () => {
     expect(t.builds).toEqual([]);
   });
 
+  it('a start whose database cannot list the users (away, or not migrated) warns and goes on', async () => {
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    const s = setup(10);
+    const catalogue = (s.snapshots as unknown as { catalogue: ArticleCatalogue }).catalogue;
+    catalogue.usersWebshops = () => Promise.reject(new Error('relation "rest_user" does not exist'));
+    await expect(s.snapshots.onApplicationBootstrap()).resolves.toBeUndefined();
+    expect(warn).toHaveBeenCalledWith(
+      'article orderings not built ahead: relation "rest_user" does not exist',
+    );
+    expect(s.builds).toEqual([]);
+    warn.mockRestore();
+    // The first request builds what the start could not.
+    expect(await s.snapshots.ordering(filter, sorts, 'stamp 1')).toMatchObject({
+      numbers: KeyList.of(['A1', 'B1', 'C1']),
+    });
+  });
+
   it('no number of other sort orders evicts the default ordering of a language', async () => {
     const s = setup(60);
     const standard = await s.snapshots.ordering(filter, sorts, 'stamp 1', 1);

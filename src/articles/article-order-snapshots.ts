@@ -82,15 +82,23 @@ export class ArticleOrderSnapshots implements OnApplicationBootstrap {
   async onApplicationBootstrap(): Promise<void> {
     if (this.config.articleSnapshotSeconds === 0) return;
     const started = Date.now();
-    const webshops = new Set((await this.catalogue.usersWebshops()).map(userWebshop));
-    const { articlesStamp } = await this.catalogue.referenceData(null, null);
-    for (const webshop of webshops)
-      await this.ordering(
-        { language: MAIN_LANGUAGE, webshop, activeOnly: true, modifiedSince: null },
-        DEFAULT_SORTS,
-        articlesStamp,
+    try {
+      const webshops = new Set((await this.catalogue.usersWebshops()).map(userWebshop));
+      const { articlesStamp } = await this.catalogue.referenceData(null, null);
+      for (const webshop of webshops)
+        await this.ordering(
+          { language: MAIN_LANGUAGE, webshop, activeOnly: true, modifiedSince: null },
+          DEFAULT_SORTS,
+          articlesStamp,
+        );
+      this.logger.log(
+        `article orderings of ${webshops.size} web shop(s) built in ${Date.now() - started} ms`,
       );
-    this.logger.log(`article orderings of ${webshops.size} web shop(s) built in ${Date.now() - started} ms`);
+    } catch (error) {
+      // Building them ahead only saves the first requests their wait; a database that is away or
+      // not migrated yet (readiness says which) must not stop the start.
+      this.logger.warn(`article orderings not built ahead: ${(error as Error).message}`);
+    }
   }
 
   /**
