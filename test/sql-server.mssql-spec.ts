@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { KOELN_ADDRESS, newCustomerBody, newOrderBody } from './support/fixtures';
 import { entryPoint, runToEnd, Service, startService, stopService, ROOT } from './support/child-processes';
-import { dropMssqlDatabase, testDataSource, uniqueName, urlForDatabase } from './support/test-databases';
+import {
+  createEmptyMssqlDatabase,
+  dropMssqlDatabase,
+  uniqueName,
+  urlForDatabase,
+} from './support/test-databases';
 
 /**
  * The service as a customer runs it on SQL Server (npm run test:mssql, DB_TYPE=mssql): an empty
@@ -62,12 +67,9 @@ describe('the service on SQL Server: migrate, seed, start, every endpoint', () =
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'erp-mssql-'));
-    const admin = await testDataSource(process.env.MSSQL_URL, '', 1);
-    try {
-      await admin.query(`CREATE DATABASE [${database}]`);
-    } finally {
-      await admin.destroy();
-    }
+    // Retried as every test database is: the engine can fail a CREATE DATABASE beside another
+    // file's ("tuple concurrently updated").
+    await createEmptyMssqlDatabase(database);
     const migrate = await runToEnd(entryPoint('src/cli/migrate.ts'), { cwd: ROOT, env: env() });
     expect(migrate).toMatchObject({ code: 0 });
     const seed = await runToEnd(entryPoint('src/cli/seed.ts'), { cwd: ROOT, env: env() });
