@@ -34,11 +34,11 @@ const MAX_CONTEXTS = 1000;
  * Memory is bounded by ARTICLE_CACHE_MB. The records rendered by one read are kept in one buffer
  * (a block) and leave the cache together: a buffer per record made a million of them, and every
  * garbage collection slower. A block is kept as it is while the budget has room for it; once the
- * budget is full, new blocks are stored compressed (deflate, a fifth of the bytes or less), so
- * the least recently used blocks, the uncompressed ones first, make room for several times their
- * records: a catalogue that does not fit as it is is then held compressed instead of being cycled
- * through (a shop walking its pages in order would otherwise never find one). A compressed block
- * is inflated for each request that reads from it.
+ * budget is full, the new block and, oldest first, the blocks kept as they are are compressed
+ * (deflate, a fifth of the bytes or less) before any block is evicted: a catalogue that does not
+ * fit as it is is then held compressed instead of being cycled through (a shop walking its pages
+ * in order would otherwise never find one). A compressed block is inflated for each request that
+ * reads from it.
  */
 @Injectable()
 export class ArticleRecordCache {
@@ -47,7 +47,7 @@ export class ArticleRecordCache {
   /** Slots of blocks that left the cache, to be used again (places stay small integers). */
   private readonly freeSlots: number[] = [];
   /** The blocks stored as they are, oldest first (some may have left the cache since). */
-  private readonly uncompressed: { slot: number; block: Block }[] = [];
+  private uncompressed: { slot: number; block: Block }[] = [];
   private nextSlot = 0;
   /** Record-context key -> where each article's record is (`slot * BLOCK_RECORDS + index`). */
   private readonly contexts = new Map<string, Map<string, number>>();
@@ -157,7 +157,13 @@ export class ArticleRecordCache {
       this.freeSlots.push(slot); // larger than the whole cache: not stored
       return;
     }
-    if (!block.compressed) this.uncompressed.push({ slot, block });
+    if (!block.compressed) {
+      this.uncompressed.push({ slot, block });
+      // Blocks that expired or were evicted before the budget filled would otherwise stay listed
+      // (and their bytes alive) for as long as it never fills.
+      if (this.uncompressed.length > 2 * blocks.size + 64)
+        this.uncompressed = this.uncompressed.filter((e) => blocks.peek(e.slot) === e.block);
+    }
     keys.forEach((key, index) => places.set(key, slot * BLOCK_RECORDS + index));
   }
 
