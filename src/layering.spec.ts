@@ -84,6 +84,15 @@ describe('layering', () => {
     expect(httpExceptions).toEqual([]);
   });
 
+  it('statements are written out: no TypeORM repository or query builder in the service', () => {
+    const builders = sources('src').filter((file) =>
+      /\b(getRepository|createQueryBuilder|InjectRepository|forFeature)\b|\bRepository</.test(
+        readFileSync(join(root, file), 'utf8'),
+      ),
+    );
+    expect(builders).toEqual([]);
+  });
+
   it('the libraries know nothing of the service but its order arithmetic, and the database library does no cryptography', () => {
     // The demo seed prices its orders with the service's own rules, so that seeded and posted
     // orders cannot disagree (one rule, one place); nothing else of the service is reachable.

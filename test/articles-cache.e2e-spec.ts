@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { AttributeEntity, PriceEntity, StockEntity } from '@app/erp-db';
-import { countQueries } from './support/query-count';
+import { countQueries, QUIET_RELAY } from './support/query-count';
 import { createTestApp, json, TestApp } from './support/test-app';
 
 interface ArticleList {
@@ -32,7 +32,7 @@ describe('articles: record cache (defaults)', () => {
   let api: ReturnType<typeof client>;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp(QUIET_RELAY);
     api = client(t, await t.token('demo'));
   });
   afterAll(async () => {
@@ -42,9 +42,9 @@ describe('articles: record cache (defaults)', () => {
   it('a page read again costs no article query and answers the same bytes', async () => {
     const url = `${PAGE}&offset=20`;
     let first = '';
-    const cold = await countQueries(t, async () => (first = await api.raw(url)));
+    const cold = await countQueries(async () => (first = await api.raw(url)));
     let second = '';
-    const warm = await countQueries(t, async () => (second = await api.raw(url)));
+    const warm = await countQueries(async () => (second = await api.raw(url)));
     expect(second).toBe(first);
     expect(JSON.parse(first).data).toHaveLength(10);
     // Reference data with the change stamp, and the price lists of the context: nothing per page.
@@ -154,7 +154,7 @@ describe('articles: record cache off (ARTICLE_CACHE_SECONDS=0)', () => {
   let api: ReturnType<typeof client>;
 
   beforeAll(async () => {
-    t = await createTestApp({ ARTICLE_CACHE_SECONDS: '0' });
+    t = await createTestApp({ ...QUIET_RELAY, ARTICLE_CACHE_SECONDS: '0' });
     api = client(t, await t.token('demo'));
   });
   afterAll(async () => {
@@ -170,7 +170,7 @@ describe('articles: record cache off (ARTICLE_CACHE_SECONDS=0)', () => {
       (p) => p.VPEinheit,
     );
     expect(units).toEqual(['PAL']);
-    const warm = await countQueries(t, () => api.list(PAGE));
+    const warm = await countQueries(() => api.list(PAGE));
     expect(warm).toBeGreaterThan(2);
   });
 });

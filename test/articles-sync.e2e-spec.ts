@@ -9,7 +9,7 @@ import {
   StockEntity,
 } from '@app/erp-db';
 import { hashPassword } from '../src/auth/password-hash';
-import { countQueries } from './support/query-count';
+import { countQueries, QUIET_RELAY } from './support/query-count';
 import { bytes, createTestApp, json, TestApp } from './support/test-app';
 
 interface ArticleList {
@@ -58,7 +58,7 @@ describe('articles: delta sync, web shops, queries per page (ARTICLE_SNAPSHOT_SE
   let api: ReturnType<typeof client>;
 
   beforeAll(async () => {
-    t = await createTestApp({ ARTICLE_SNAPSHOT_SECONDS: '0' });
+    t = await createTestApp({ ...QUIET_RELAY, ARTICLE_SNAPSHOT_SECONDS: '0' });
     demo = await t.token('demo');
     admin = await t.token('admin');
     api = client(t);
@@ -206,7 +206,7 @@ describe('articles: delta sync, web shops, queries per page (ARTICLE_SNAPSHOT_SE
     it('a page costs the same number of queries whatever its size, but for one statement each of rows, details and prices per 128 articles', async () => {
       // Field lists no other request asks for: none of these records is in the record cache yet.
       const countFor = (limit: number, fields: string) =>
-        countQueries(t, () =>
+        countQueries(() =>
           api
             .get(`/www/artikel?limit=${limit}&sorts=%2BArtNr&debinr=10001&fields=${fields}`, demo)
             .expect(200),

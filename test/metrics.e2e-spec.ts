@@ -2,6 +2,7 @@ import request from 'supertest';
 import { EventRelay } from '../src/events/event-relay';
 import { Outbox } from '../src/events/ports/outbox';
 import { freePort } from './support/child-processes';
+import { countQueries, QUIET_RELAY } from './support/query-count';
 import { testDbType } from './support/test-databases';
 import { createTestApp, json, TestApp } from './support/test-app';
 
@@ -18,6 +19,42 @@ function sample(text: string, name: string, labels: Record<string, string>): num
   }
   return undefined;
 }
+
+describe('GET /metrics: the SQL statements sent', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp(QUIET_RELAY);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('counts every statement a request sends', async () => {
+    const token = await t.token('demo');
+    const statements = async (): Promise<number> =>
+      Number(
+        /^erp_db_statements_total (\d+)$/m.exec(
+          (await request(t.server).get('/metrics').expect(200)).text,
+        )?.[1],
+      );
+    const first = await statements();
+    // What reading the metrics costs by itself (the event backlog), once the relay's first round is over.
+    let own = -1;
+    for (let last = first, i = 0; i < 20; i++) {
+      const now = await statements();
+      if (now - last === own) break;
+      [own, last] = [now - last, now];
+    }
+    const before = await statements();
+    const sent = await countQueries(() =>
+      request(t.server).get('/www/kunden/10001').auth(token, { type: 'bearer' }).expect(200),
+    );
+    expect(first).toBeGreaterThan(0);
+    expect(sent).toBeGreaterThan(0);
+    expect((await statements()) - before).toBe(sent + own);
+  });
+});
 
 describe('GET /metrics without METRICS_TOKEN: loopback clients only; what it counts', () => {
   let t: TestApp;

@@ -1,7 +1,6 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import request from 'supertest';
-import { Logger, QueryRunner } from 'typeorm';
-import { directQueries } from '../src/database/sql-gateway';
+import { sentStatements } from '../src/database/sql-gateway';
 import { createTestApp, json, TestApp } from './support/test-app';
 
 /** Rows added to each of the large tables, so that the planner has a reason to use an index. */
@@ -38,35 +37,18 @@ describe('query plans of the customer-facing reads', () => {
     await t.close();
   });
 
-  /**
-   * The statements the service sends while `fn` runs: TypeORM's logger sees every query of its
-   * runners, the gateway's channel the prepared ones it runs itself.
-   */
+  /** The bound statements the service sends while `fn` runs (the gateway's channel). */
   async function statementsOf(fn: () => Promise<unknown>): Promise<Statement[]> {
     const seen: Statement[] = [];
-    const direct = (message: unknown): void => {
+    const sent = (message: unknown): void => {
       const { text, values } = message as { text: string; values?: unknown[] };
       if (values) seen.push([text, values]);
     };
-    const logger = t.dataSource.logger;
-    const recording: Logger = {
-      logQuery: (sql: string, params?: unknown[], runner?: QueryRunner) => {
-        seen.push([sql, params ?? []]);
-        logger.logQuery(sql, params, runner);
-      },
-      logQueryError: (...a) => logger.logQueryError(...a),
-      logQuerySlow: (...a) => logger.logQuerySlow(...a),
-      logSchemaBuild: (...a) => logger.logSchemaBuild(...a),
-      logMigration: (...a) => logger.logMigration(...a),
-      log: (...a) => logger.log(...a),
-    };
-    Object.assign(t.dataSource, { logger: recording });
-    subscribe(directQueries.name, direct);
+    subscribe(sentStatements.name, sent);
     try {
       await fn();
     } finally {
-      Object.assign(t.dataSource, { logger });
-      unsubscribe(directQueries.name, direct);
+      unsubscribe(sentStatements.name, sent);
     }
     return seen.filter(([sql]) => /^\s*(SELECT|WITH)\b/i.test(sql));
   }

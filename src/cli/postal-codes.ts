@@ -4,7 +4,7 @@ import iconv from 'iconv-lite';
 import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { DataSource } from 'typeorm';
-import { erpDataSourceOptions, PostalCodeEntity, refreshStatistics } from '@app/erp-db';
+import { erpDataSourceOptions, refreshStatistics } from '@app/erp-db';
 import { loadAppConfigOrExit } from '../common/config/app-config';
 import { erpDbSettings } from '../database/erp-db-settings';
 import { TypeOrmPostalDirectory } from '../postal-codes/adapters/typeorm/typeorm-postal-directory';
@@ -51,7 +51,7 @@ async function main(): Promise<void> {
   }
   const ds = await new DataSource(erpDataSourceOptions(erpDbSettings(config))).initialize();
   try {
-    const directory = new TypeOrmPostalDirectory(ds.getRepository(PostalCodeEntity));
+    const directory = new TypeOrmPostalDirectory(ds);
     const result = await directory.load(parsed.entries, values.replace);
     // A bulk load: the planner's statistics are refreshed now, not whenever autovacuum comes.
     if (result.inserted + result.deleted > 0) await refreshStatistics(ds);

@@ -3,7 +3,7 @@ import 'reflect-metadata';
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { DataSource } from 'typeorm';
-import { ApiTokenEntity, ApiUserEntity, erpDataSourceOptions } from '@app/erp-db';
+import { erpDataSourceOptions } from '@app/erp-db';
 import { loadAppConfigOrExit } from '../common/config/app-config';
 import { erpDbSettings } from '../database/erp-db-settings';
 import { TypeOrmApiTokensRepository } from '../auth/adapters/typeorm/typeorm-api-tokens.repository';
@@ -151,9 +151,10 @@ async function run(argv: string[]): Promise<void> {
   const password = ['add', 'passwd'].includes(command) ? await readPassword(name, true) : '';
   const ds = await openDatabase();
   try {
+    const writes = batchWriterFor(ds);
     const admin = new UserAdminService(
-      new TypeOrmApiUsersRepository(ds.getRepository(ApiUserEntity), batchWriterFor(ds)),
-      new TypeOrmApiTokensRepository(ds.getRepository(ApiTokenEntity), ds.getRepository(ApiUserEntity)),
+      new TypeOrmApiUsersRepository(ds, writes),
+      new TypeOrmApiTokensRepository(ds, writes),
     );
     switch (command) {
       case 'add': {

@@ -2,7 +2,7 @@ import { DataSource, EntityTarget, ObjectLiteral } from 'typeorm';
 import { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import type { SqlServerDriver } from 'typeorm/driver/sqlserver/SqlServerDriver';
 import { EVENT_NUMBER_RANGE, EventEntity, NumberRangeEntity } from '@app/erp-db';
-import { queryNamed, queryPreparedNamed } from './sql-gateway';
+import { published, queryNamed, queryPreparedNamed } from './sql-gateway';
 import { sqliteConnection } from './sqlite-connection';
 import {
   BatchResult,
@@ -246,6 +246,7 @@ export class SqliteBatchWriter extends DataSourceBatchWriter {
       while (!next.done) {
         const statement = db.statement(next.value.sql);
         const params = next.value.params;
+        published(next.value.sql, params);
         const rows = statement.reader ? (statement.all(...params) as Row[]) : null;
         next = plan.next(
           rows ? { rows, changes: rows.length } : { rows: [], changes: statement.run(...params).changes },
@@ -269,6 +270,7 @@ export class SqlServerBatchWriter extends DataSourceBatchWriter {
       const plan = this.plan(batch);
       let next = plan.next();
       while (!next.done) {
+        published(next.value.sql, next.value.params);
         const result = await runner.query(next.value.sql, next.value.params, true);
         next = plan.next({ rows: (result.records ?? []) as Row[], changes: result.affected ?? 0 });
       }

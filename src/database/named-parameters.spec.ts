@@ -34,7 +34,7 @@ describe('positionalParameters', () => {
     const [text, values] = positionalParameters(
       PRICES_SQL,
       { listNrs: [2, 7], artNrs: ['1000', "O'Brien"] },
-      '$n',
+      'postgres',
     );
     expect(text.replace(/\s+/g, ' ').trim()).toBe(
       'SELECT "PreisListNr", "ArtNr", "VPEinheit", "AbAnzahl", "BisAnzahl", "PreisList", "GeaendertAm" ' +
@@ -59,9 +59,13 @@ describe('positionalParameters', () => {
       'SELECT 1 WHERE a = ? AND b IN (?) AND c = ?',
       [4, 5, 4],
     ]);
-    expect(positionalParameters(sql, { a: 6, b: [7, 8] }, '$n')).toEqual([
-      'SELECT 1 WHERE a = $1 AND b IN ($2, $3) AND c = $4',
-      [6, 7, 8, 6],
+    expect(positionalParameters(sql, { a: 6, b: [7, 8] }, 'postgres')).toEqual([
+      'SELECT 1 WHERE a = $1 AND b IN ($2, $3) AND c = $1',
+      [6, 7, 8],
+    ]);
+    expect(positionalParameters(sql, { a: 6, b: [7, 8] }, 'mssql')).toEqual([
+      'SELECT 1 WHERE a = @0 AND b IN (@1, @2) AND c = @0',
+      [6, 7, 8],
     ]);
     expect(positionalParameters(sql, { a: 9, b: [10, 11] })).toEqual([
       'SELECT 1 WHERE a = ? AND b IN (?, ?) AND c = ?',
@@ -78,5 +82,16 @@ describe('positionalParameters', () => {
     expect(() => positionalParameters('SELECT 1 WHERE b IN (:...b)', { b: [] })).toThrow(
       ':...b needs a non-empty list',
     );
+  });
+
+  it("leaves PostgreSQL's casts alone and binds SQLite's dates and booleans as TypeORM stores them", () => {
+    const at = new Date('2026-03-01T10:00:00.123Z');
+    expect(
+      positionalParameters("SELECT current_setting('x')::int WHERE t < :at AND f = :on", { at, on: true }),
+    ).toEqual(["SELECT current_setting('x')::int WHERE t < ? AND f = ?", ['2026-03-01 10:00:00.123', 1]]);
+    expect(positionalParameters('SELECT 1 WHERE t < :at', { at }, 'postgres')).toEqual([
+      'SELECT 1 WHERE t < $1',
+      [at],
+    ]);
   });
 });

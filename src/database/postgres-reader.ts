@@ -19,7 +19,7 @@ export class PostgresReader extends BulkReader {
   }
 
   private async rows(s: ReadStatement): Promise<unknown[][]> {
-    const [text, values] = positionalParameters(s.sql, s.params, '$n');
+    const [text, values] = positionalParameters(s.sql, s.params, 'postgres');
     const name = preparedTextsOf(this.dataSource).nameOf(text);
     return (await this.pool.query({ text, values, rowMode: 'array', ...(name ? { name } : {}) }))
       .rows as unknown[][];

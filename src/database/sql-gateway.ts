@@ -2,11 +2,13 @@ import { createHash } from 'node:crypto';
 import { channel } from 'node:diagnostics_channel';
 import type { Client } from 'pg';
 import { DataSource, EntityManager, EntityTarget, ObjectLiteral, QueryFailedError } from 'typeorm';
+import { DbType, dbTypeOf } from '@app/erp-db';
+import { positionalParameters } from './named-parameters';
 import { sqliteConnectionForReads } from './sqlite-connection';
 
 /**
  * The one way adapters send hand-written SQL with TypeORM-style named parameters (`:name`,
- * `:...list`), bound by the DataSource's driver: `queryNamed` (any statement, with the rows it
+ * `:...list`), bound by `positionalParameters`: `queryNamed` (any statement, with the rows it
  * returns) and `queryPreparedNamed` (a read of the frequent paths, prepared where the database
  * allows it).
  */
@@ -23,14 +25,15 @@ type SqlTarget = DataSource | EntityManager;
 const MAX_PREPARED_TEXTS = 192;
 
 /**
- * Statements run here without `dataSource.query` (PostgreSQL named statements, SQLite reads run
- * at once) are published here as `{ text, values }` (values where the text has them bound), so
- * that whoever counts or explains queries sees them too.
+ * Every statement the service sends (through this gateway, the batch writer and the bulk
+ * reader) is published here as `{ text, values }` before it is sent (values where they are
+ * bound), so that its count reaches the metrics (`erp_db_statements_total`) and the tests that
+ * count a request's statements. TypeORM's own statements (migrations, its schema check) are not.
  */
-export const directQueries = channel('erp-rest:direct-query');
+export const sentStatements = channel('erp-rest:statement');
 
 export function published(text: string, values?: unknown[]): void {
-  if (directQueries.hasSubscribers) directQueries.publish({ text, values });
+  if (sentStatements.hasSubscribers) sentStatements.publish({ text, values });
 }
 
 /**
@@ -69,7 +72,11 @@ function managerOf(on: SqlTarget): EntityManager {
 
 /** SQL with named parameters as the driver's text and its values in order. */
 function bound(on: SqlTarget, sql: string, params: Record<string, unknown>): [string, unknown[]] {
-  return managerOf(on).connection.driver.escapeQueryWithParameters(sql, params, {});
+  return positionalParameters(sql, params, dbOf(on));
+}
+
+function dbOf(on: SqlTarget): DbType {
+  return dbTypeOf(managerOf(on).connection.options.type);
 }
 
 /**
@@ -88,11 +95,10 @@ export async function queryPreparedNamed<T>(
   params: Record<string, unknown>,
 ): Promise<T[]> {
   const [text, values] = bound(dataSource, sql, params);
+  published(text, values);
   if (dataSource.options.type === 'better-sqlite3') {
     const rows = sqliteConnectionForReads(dataSource)?.read<T>(text, values) ?? null;
-    if (rows === null) return dataSource.query(text, values);
-    published(text, values);
-    return rows;
+    return rows ?? dataSource.query(text, values);
   }
   if (dataSource.options.type !== 'postgres') return dataSource.query(text, values);
   const name = preparedTextsOf(dataSource).nameOf(text);
@@ -101,7 +107,6 @@ export async function queryPreparedNamed<T>(
   try {
     const client = (await runner.connect()) as Client;
     try {
-      published(text, values);
       return (await client.query({ name, text, values })).rows as T[];
     } catch (err) {
       throw new QueryFailedError(text, values, err as Error);
@@ -122,6 +127,7 @@ export async function queryNamed<T>(
   params: Record<string, unknown>,
 ): Promise<T[]> {
   const [text, values] = bound(on, sql, params);
+  published(text, values);
   const manager = managerOf(on);
   const runner = manager.queryRunner ?? manager.connection.createQueryRunner();
   try {
@@ -129,6 +135,14 @@ export async function queryNamed<T>(
   } finally {
     if (!manager.queryRunner) await runner.release();
   }
+}
+
+/**
+ * `SELECT <rest>` reduced to its first rows (`count`: a literal or a named parameter): `TOP` on
+ * SQL Server, `LIMIT` elsewhere.
+ */
+export function selectFirst(on: SqlTarget, rest: string, count = '1'): string {
+  return dbOf(on) === 'mssql' ? `SELECT TOP (${count}) ${rest}` : `SELECT ${rest} LIMIT ${count}`;
 }
 
 /** An entity's columns as `alias."column" AS "property"`, for a hand-written read of whole rows. */

@@ -141,24 +141,9 @@ describe('SQL Server: every statement of the mssql path parses as T-SQL (node-sq
     const reader = new DataSourceReader(dataSource);
     const prices = new SqlPriceSources(dataSource, reader);
     const orders = new TypeOrmOrderReferenceData(dataSource, config);
-    const orderRecords = new TypeOrmOrdersRepository(
-      dataSource.getRepository(OrderEntity),
-      dataSource,
-      batchWriter,
-      config,
-    );
-    const addresses = new TypeOrmAddressesRepository(
-      dataSource.getRepository(AddressEntity),
-      dataSource.getRepository(CustomerEntity),
-      config,
-      batchWriter,
-    );
-    const customers = new TypeOrmCustomersRepository(
-      dataSource,
-      dataSource.getRepository(OrderEntity),
-      batchWriter,
-      config,
-    );
+    const orderRecords = new TypeOrmOrdersRepository(dataSource, batchWriter, config);
+    const addresses = new TypeOrmAddressesRepository(dataSource, config, batchWriter);
+    const customers = new TypeOrmCustomersRepository(dataSource, batchWriter, config);
     const at = new Date('2026-03-01T10:00:00.123Z');
     const readCustomer = {
       customer: {

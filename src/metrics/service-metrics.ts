@@ -1,8 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
+import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 import type { LoginThrottleReason } from '../auth/login-throttle';
 import { DeliveryFailed, OnInProcessEvent } from '../events/in-process-events';
+import { sentStatements } from '../database/sql-gateway';
 import { Outbox } from '../events/ports/outbox';
 
 /** The pool counters the PostgreSQL (pg) and SQL Server (mssql/tarn) drivers keep. */
@@ -19,11 +21,11 @@ interface MssqlPool {
 
 /**
  * The service's Prometheus metrics (GET /metrics), in a registry of its own: request durations by
- * route pattern and status, the database pool, the event backlog and failed deliveries, e-invoice
+ * route pattern and status, the SQL statements sent, the database pool, the event backlog and failed deliveries, e-invoice
  * jobs, and prom-client's process metrics.
  */
 @Injectable()
-export class ServiceMetrics {
+export class ServiceMetrics implements OnModuleDestroy {
   readonly registry = new Registry();
 
   private readonly requests = new Histogram({
@@ -56,7 +58,16 @@ export class ServiceMetrics {
     registers: [this.registry],
   });
 
+  private readonly statements = new Counter({
+    name: 'erp_db_statements_total',
+    help: 'SQL statements sent to the database (reads, writes and each statement of a write batch)',
+    registers: [this.registry],
+  });
+
+  private readonly countStatement = (): void => this.statements.inc();
+
   constructor(dataSource: DataSource, events: Outbox) {
+    subscribe(sentStatements.name, this.countStatement);
     collectDefaultMetrics({ register: this.registry });
     new Gauge({
       name: 'erp_db_pool_connections',
@@ -92,6 +103,10 @@ export class ServiceMetrics {
         this.set({ state: 'dead' }, b.dead);
       },
     });
+  }
+
+  onModuleDestroy(): void {
+    unsubscribe(sentStatements.name, this.countStatement);
   }
 
   request(method: string, route: string, status: number, seconds: number): void {

@@ -2,7 +2,8 @@
 -- Written by `npm run sql:render` (src/queries/sent-sql.spec.ts); do not edit by hand.
 
 -- findByNr
-SELECT "AddressEntity"."AdrNr" AS "AddressEntity_AdrNr", "AddressEntity"."AdrSprache" AS "AddressEntity_AdrSprache", "AddressEntity"."EmailAdress" AS "AddressEntity_EmailAdress", "AddressEntity"."AdrAdresse1" AS "AddressEntity_AdrAdresse1", "AddressEntity"."AdrAdresse2" AS "AddressEntity_AdrAdresse2", "AddressEntity"."AdrAnrede" AS "AddressEntity_AdrAnrede", "AddressEntity"."AdrFax" AS "AddressEntity_AdrFax", "AddressEntity"."AdrFirma" AS "AddressEntity_AdrFirma", "AddressEntity"."AdrFirma2" AS "AddressEntity_AdrFirma2", "AddressEntity"."AdrVorname" AS "AddressEntity_AdrVorname", "AddressEntity"."AdrName" AS "AddressEntity_AdrName", "AddressEntity"."AdrTelex" AS "AddressEntity_AdrTelex", "AddressEntity"."AdrTf1" AS "AddressEntity_AdrTf1", "AddressEntity"."AdrTf2" AS "AddressEntity_AdrTf2", "AddressEntity"."OrtLand" AS "AddressEntity_OrtLand", "AddressEntity"."OrtName" AS "AddressEntity_OrtName", "AddressEntity"."OrtPLZ" AS "AddressEntity_OrtPLZ", "AddressEntity"."GeaendertAm" AS "AddressEntity_GeaendertAm" FROM "Adressen" "AddressEntity" WHERE (("AddressEntity"."AdrNr" = @0)) ORDER BY (SELECT NULL) OFFSET 0 ROWS FETCH NEXT 1 ROWS ONLY;
+SELECT a."AdrNr" AS "AdrNr", a."AdrSprache" AS "AdrSprache", a."EmailAdress" AS "EmailAdress", a."AdrAdresse1" AS "AdrAdresse1", a."AdrAdresse2" AS "AdrAdresse2", a."AdrAnrede" AS "AdrAnrede", a."AdrFax" AS "AdrFax", a."AdrFirma" AS "AdrFirma", a."AdrFirma2" AS "AdrFirma2", a."AdrVorname" AS "AdrVorname", a."AdrName" AS "AdrName", a."AdrTelex" AS "AdrTelex", a."AdrTf1" AS "AdrTf1", a."AdrTf2" AS "AdrTf2", a."OrtLand" AS "OrtLand", a."OrtName" AS "OrtName", a."OrtPLZ" AS "OrtPLZ", a."GeaendertAm" AS "GeaendertAm"
+FROM "Adressen" a WHERE a."AdrNr" = @0;
 
 -- customerAddresses
 SELECT d."KundKontakt" AS "KundKontakt", d."KundLief" AS "KundLief",

@@ -29,7 +29,7 @@ SELECT (SELECT MIN(f."Leitwaehrung") FROM "Firma" f) AS "leadingCurrency",
 SELECT DISTINCT t."AdrSprache" FROM "ArtikelText" t;
 
 -- usersWebshops
-SELECT "ApiUserEntity"."webshop" AS "ApiUserEntity_webshop", "ApiUserEntity"."id" AS "ApiUserEntity_id" FROM "rest_user" "ApiUserEntity" WHERE (("ApiUserEntity"."disabled" = $1));
+SELECT u."webshop" AS "webshop" FROM "rest_user" u WHERE u."disabled" = 0;
 
 -- changedArticles
 SELECT c1."ArtNr" AS "ArtNr" FROM "Artikel" c1 WHERE c1."GeaendertAm" >= $1
@@ -42,10 +42,10 @@ SELECT c1."ArtNr" AS "ArtNr" FROM "Artikel" c1 WHERE c1."GeaendertAm" >= $1
 SELECT a."ArtNr" AS "ArtNr" FROM "Artikel" a WHERE a."ArtikelStatus" = 1 AND (SELECT COUNT(*) FROM "Attribut" w WHERE w."ObjTyp" = 'ART' AND w."ObjKey" = a."ArtNr"
       AND w."PHKey" = $1
       AND UPPER(CONCAT(',', REPLACE(w."Contents", ' ', ''), ',')) LIKE $2 ESCAPE '!') > 0 AND a."ArtNr" IN (SELECT c1."ArtNr" AS "ArtNr" FROM "Artikel" c1 WHERE c1."GeaendertAm" >= $3
-  UNION SELECT c2."ArtNr" FROM "Preis" c2 WHERE c2."GeaendertAm" >= $4
-  UNION SELECT c3."ArtNr" FROM "Lagerbestand" c3 WHERE c3."GeaendertAm" >= $5
-  UNION SELECT c4."ArtNr" FROM "Reservierung" c4 WHERE c4."GeaendertAm" >= $6
-  UNION SELECT c5."ArtNr" FROM "ArtikelVPE" c5 WHERE c5."GeaendertAm" >= $7) ORDER BY a."ArtBez" DESC, a."ArtNr";
+  UNION SELECT c2."ArtNr" FROM "Preis" c2 WHERE c2."GeaendertAm" >= $3
+  UNION SELECT c3."ArtNr" FROM "Lagerbestand" c3 WHERE c3."GeaendertAm" >= $3
+  UNION SELECT c4."ArtNr" FROM "Reservierung" c4 WHERE c4."GeaendertAm" >= $3
+  UNION SELECT c5."ArtNr" FROM "ArtikelVPE" c5 WHERE c5."GeaendertAm" >= $3) ORDER BY a."ArtBez" DESC, a."ArtNr";
 
 -- orderedNumbers (every article, by number)
 SELECT a."ArtNr" AS "ArtNr" FROM "Artikel" a ORDER BY a."ArtNr";
@@ -63,10 +63,10 @@ LEFT JOIN "MWSTCode" m ON m."WUSTCode" = a."WUSTCode"
 LEFT JOIN "MWSTCode" s ON s."WUSTCode" = (SELECT MIN(f."StandardWUSTCode") FROM "Firma" f) WHERE a."ArtikelStatus" + 0 = 1 AND (SELECT COUNT(*) FROM "Attribut" w WHERE w."ObjTyp" = 'ART' AND w."ObjKey" = a."ArtNr"
       AND w."PHKey" = $1
       AND UPPER(CONCAT(',', REPLACE(w."Contents", ' ', ''), ',')) LIKE $2 ESCAPE '!') > 0 AND a."ArtNr" IN (SELECT c1."ArtNr" AS "ArtNr" FROM "Artikel" c1 WHERE c1."GeaendertAm" >= $3
-  UNION SELECT c2."ArtNr" FROM "Preis" c2 WHERE c2."GeaendertAm" >= $4
-  UNION SELECT c3."ArtNr" FROM "Lagerbestand" c3 WHERE c3."GeaendertAm" >= $5
-  UNION SELECT c4."ArtNr" FROM "Reservierung" c4 WHERE c4."GeaendertAm" >= $6
-  UNION SELECT c5."ArtNr" FROM "ArtikelVPE" c5 WHERE c5."GeaendertAm" >= $7) AND a."ArtNr" IN ($8);
+  UNION SELECT c2."ArtNr" FROM "Preis" c2 WHERE c2."GeaendertAm" >= $3
+  UNION SELECT c3."ArtNr" FROM "Lagerbestand" c3 WHERE c3."GeaendertAm" >= $3
+  UNION SELECT c4."ArtNr" FROM "Reservierung" c4 WHERE c4."GeaendertAm" >= $3
+  UNION SELECT c5."ArtNr" FROM "ArtikelVPE" c5 WHERE c5."GeaendertAm" >= $3) AND a."ArtNr" IN ($4);
 
 -- articles (by numbers, with every detail)
 SELECT a."ArtNr" AS "ArtNr", a."AnLager" AS "AnLager", a."ArtBez" AS "ArtBez",
@@ -76,10 +76,10 @@ SELECT a."ArtNr" AS "ArtNr", a."AnLager" AS "AnLager", a."ArtBez" AS "ArtBez",
   a."BeschaffungsArt" AS "BeschaffungsArt", a."VerarbeitungsArt" AS "VerarbeitungsArt" FROM "Artikel" a
 LEFT JOIN "MWSTCode" m ON m."WUSTCode" = a."WUSTCode"
 LEFT JOIN "MWSTCode" s ON s."WUSTCode" = (SELECT MIN(f."StandardWUSTCode") FROM "Firma" f) WHERE a."ArtikelStatus" + 0 = 1 AND a."ArtNr" IN (SELECT c1."ArtNr" AS "ArtNr" FROM "Artikel" c1 WHERE c1."GeaendertAm" >= $1
-  UNION SELECT c2."ArtNr" FROM "Preis" c2 WHERE c2."GeaendertAm" >= $2
-  UNION SELECT c3."ArtNr" FROM "Lagerbestand" c3 WHERE c3."GeaendertAm" >= $3
-  UNION SELECT c4."ArtNr" FROM "Reservierung" c4 WHERE c4."GeaendertAm" >= $4
-  UNION SELECT c5."ArtNr" FROM "ArtikelVPE" c5 WHERE c5."GeaendertAm" >= $5) AND a."ArtNr" IN ($6, $7);
+  UNION SELECT c2."ArtNr" FROM "Preis" c2 WHERE c2."GeaendertAm" >= $1
+  UNION SELECT c3."ArtNr" FROM "Lagerbestand" c3 WHERE c3."GeaendertAm" >= $1
+  UNION SELECT c4."ArtNr" FROM "Reservierung" c4 WHERE c4."GeaendertAm" >= $1
+  UNION SELECT c5."ArtNr" FROM "ArtikelVPE" c5 WHERE c5."GeaendertAm" >= $1) AND a."ArtNr" IN ($2, $3);
 SELECT 'A' AS "Kind", a."ArtNr" AS "ArtNr", a."AttrID" AS "N1", a."PHKey" AS "T1",
   a."Contents" AS "T2", CAST(NULL AS DECIMAL(18,4)) AS "D1", CAST(NULL AS DECIMAL(18,4)) AS "D2", CAST(NULL AS DECIMAL(18,4)) AS "D3", CAST(NULL AS DECIMAL(18,4)) AS "D4", CASE WHEN a."PHKey" = $1
       AND UPPER(CONCAT(',', REPLACE(a."Contents", ' ', ''), ',')) LIKE $2 ESCAPE '!' THEN 1 ELSE 0 END AS "R"

@@ -29,7 +29,7 @@ SELECT (SELECT MIN(f."Leitwaehrung") FROM "Firma" f) AS "leadingCurrency",
 SELECT DISTINCT t."AdrSprache" FROM "ArtikelText" t;
 
 -- usersWebshops
-SELECT "ApiUserEntity"."webshop" AS "ApiUserEntity_webshop", "ApiUserEntity"."id" AS "ApiUserEntity_id" FROM "rest_user" "ApiUserEntity" WHERE (("ApiUserEntity"."disabled" = 0));
+SELECT u."webshop" AS "webshop" FROM "rest_user" u WHERE u."disabled" = 0;
 
 -- changedArticles
 SELECT c1."ArtNr" AS "ArtNr" FROM "Artikel" c1 WHERE c1."GeaendertAm" >= ?

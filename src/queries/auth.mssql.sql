@@ -2,14 +2,10 @@
 -- Written by `npm run sql:render` (src/queries/sent-sql.spec.ts); do not edit by hand.
 
 -- tokens.save
-INSERT INTO "rest_token"("token_hash", "user_id", "expires_at", "created_at", "revoked_at") VALUES (@0, @1, @2, @3, @4);
+INSERT INTO "rest_token" ("token_hash", "user_id", "expires_at", "created_at", "revoked_at") VALUES (@0, @1, @2, @3, @4);
 
 -- users.create
-DECLARE @OutputTable TABLE ("id" int, "disabled" int);
-
-INSERT INTO "rest_user"("name", "password_hash", "role", "webshop", "usage", "disabled", "created_at", "updated_at") OUTPUT INSERTED."id", INSERTED."disabled" INTO @OutputTable VALUES (@0, @1, @2, @3, @4, @5, @6, @7);
-
-SELECT * FROM @OutputTable;
+INSERT INTO "rest_user" ("name", "password_hash", "role", "webshop", "usage", "disabled", "created_at", "updated_at") OUTPUT INSERTED."id" VALUES (@0, @1, @2, @3, @4, @5, @6, @7);
 
 -- users.setDisabled
 UPDATE "rest_user" SET "disabled" = @0, "updated_at" = @1 WHERE "name" = @2;
@@ -26,19 +22,22 @@ UPDATE "rest_token" SET "revoked_at" = @0 WHERE "user_id" = @1 AND "revoked_at" 
 UPDATE "rest_webhook" SET "enabled" = @0, "disabled_reason" = @1 WHERE "user_id" = @2 AND "enabled" = @3;
 
 -- tokens.findValid
-SELECT "ApiTokenEntity"."token_hash" AS "ApiTokenEntity_token_hash", "ApiTokenEntity"."user_id" AS "ApiTokenEntity_user_id", "ApiTokenEntity"."expires_at" AS "ApiTokenEntity_expires_at", "ApiTokenEntity"."created_at" AS "ApiTokenEntity_created_at", "ApiTokenEntity"."revoked_at" AS "ApiTokenEntity_revoked_at" FROM "rest_token" "ApiTokenEntity" WHERE (("ApiTokenEntity"."token_hash" = @0) AND ("ApiTokenEntity"."revoked_at" IS NULL)) ORDER BY (SELECT NULL) OFFSET 0 ROWS FETCH NEXT 1 ROWS ONLY;
+SELECT t."expires_at" AS "expiresAt", u."id" AS "id", u."name" AS "name",
+  u."role" AS "role", u."webshop" AS "webshop", u."usage" AS "usage"
+FROM "rest_token" t JOIN "rest_user" u ON u."id" = t."user_id"
+WHERE t."token_hash" = @0 AND t."revoked_at" IS NULL AND u."disabled" = 0;
 
 -- tokens.revokeAllOf
-UPDATE "rest_token" SET "revoked_at" = @0 WHERE ("user_id" = @1 AND "revoked_at" IS NULL);
+UPDATE "rest_token" SET "revoked_at" = @0 WHERE "user_id" = @1 AND "revoked_at" IS NULL;
 
 -- tokens.deleteExpiredBefore
 DELETE FROM "rest_token" WHERE "expires_at" < @0;
 
 -- users.findByName
-SELECT "ApiUserEntity"."id" AS "ApiUserEntity_id", "ApiUserEntity"."name" AS "ApiUserEntity_name", "ApiUserEntity"."password_hash" AS "ApiUserEntity_password_hash", "ApiUserEntity"."role" AS "ApiUserEntity_role", "ApiUserEntity"."webshop" AS "ApiUserEntity_webshop", "ApiUserEntity"."usage" AS "ApiUserEntity_usage", "ApiUserEntity"."disabled" AS "ApiUserEntity_disabled", "ApiUserEntity"."created_at" AS "ApiUserEntity_created_at", "ApiUserEntity"."updated_at" AS "ApiUserEntity_updated_at" FROM "rest_user" "ApiUserEntity" WHERE (("ApiUserEntity"."name" = @0)) ORDER BY (SELECT NULL) OFFSET 0 ROWS FETCH NEXT 1 ROWS ONLY;
+SELECT u."id" AS "id", u."name" AS "name", u."password_hash" AS "passwordHash", u."role" AS "role", u."webshop" AS "webshop", u."usage" AS "usage", u."disabled" AS "disabled", u."created_at" AS "createdAt", u."updated_at" AS "updatedAt" FROM "rest_user" u WHERE u."name" = @0;
 
 -- users.findById
-SELECT "ApiUserEntity"."id" AS "ApiUserEntity_id", "ApiUserEntity"."name" AS "ApiUserEntity_name", "ApiUserEntity"."password_hash" AS "ApiUserEntity_password_hash", "ApiUserEntity"."role" AS "ApiUserEntity_role", "ApiUserEntity"."webshop" AS "ApiUserEntity_webshop", "ApiUserEntity"."usage" AS "ApiUserEntity_usage", "ApiUserEntity"."disabled" AS "ApiUserEntity_disabled", "ApiUserEntity"."created_at" AS "ApiUserEntity_created_at", "ApiUserEntity"."updated_at" AS "ApiUserEntity_updated_at" FROM "rest_user" "ApiUserEntity" WHERE (("ApiUserEntity"."id" = @0)) ORDER BY (SELECT NULL) OFFSET 0 ROWS FETCH NEXT 1 ROWS ONLY;
+SELECT u."id" AS "id", u."name" AS "name", u."password_hash" AS "passwordHash", u."role" AS "role", u."webshop" AS "webshop", u."usage" AS "usage", u."disabled" AS "disabled", u."created_at" AS "createdAt", u."updated_at" AS "updatedAt" FROM "rest_user" u WHERE u."id" = @0;
 
 -- users.list
-SELECT "ApiUserEntity"."id" AS "ApiUserEntity_id", "ApiUserEntity"."name" AS "ApiUserEntity_name", "ApiUserEntity"."password_hash" AS "ApiUserEntity_password_hash", "ApiUserEntity"."role" AS "ApiUserEntity_role", "ApiUserEntity"."webshop" AS "ApiUserEntity_webshop", "ApiUserEntity"."usage" AS "ApiUserEntity_usage", "ApiUserEntity"."disabled" AS "ApiUserEntity_disabled", "ApiUserEntity"."created_at" AS "ApiUserEntity_created_at", "ApiUserEntity"."updated_at" AS "ApiUserEntity_updated_at" FROM "rest_user" "ApiUserEntity" ORDER BY "ApiUserEntity"."name" ASC;
+SELECT u."id" AS "id", u."name" AS "name", u."password_hash" AS "passwordHash", u."role" AS "role", u."webshop" AS "webshop", u."usage" AS "usage", u."disabled" AS "disabled", u."created_at" AS "createdAt", u."updated_at" AS "updatedAt" FROM "rest_user" u ORDER BY u."name";

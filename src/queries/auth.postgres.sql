@@ -2,10 +2,12 @@
 -- Written by `npm run sql:render` (src/queries/sent-sql.spec.ts); do not edit by hand.
 
 -- tokens.save
-INSERT INTO "rest_token"("token_hash", "user_id", "expires_at", "created_at", "revoked_at") VALUES ($1, $2, $3, $4, $5);
+WITH "s0" AS (INSERT INTO "rest_token" ("token_hash", "user_id", "expires_at", "created_at", "revoked_at") VALUES ($1, $2, $3, $4, $5))
+SELECT NULL AS "number", NULL AS "event";
 
 -- users.create
-INSERT INTO "rest_user"("name", "password_hash", "role", "webshop", "usage", "disabled", "created_at", "updated_at") VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING "id", "disabled";
+WITH "s0" AS (INSERT INTO "rest_user" ("name", "password_hash", "role", "webshop", "usage", "disabled", "created_at", "updated_at") VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING "id")
+SELECT NULL AS "number", NULL AS "event", (SELECT "id" FROM "s0") AS "key0";
 
 -- users.setDisabled
 WITH "s0" AS (UPDATE "rest_user" SET "disabled" = $1, "updated_at" = $2 WHERE "name" = $3 RETURNING 1),
@@ -25,19 +27,24 @@ WITH "s0" AS (UPDATE "rest_token" SET "revoked_at" = $1 WHERE "user_id" = $2 AND
 SELECT NULL AS "number", NULL AS "event", (SELECT COUNT(*) FROM "s0") AS "count0", (SELECT COUNT(*) FROM "s1") AS "count1";
 
 -- tokens.findValid
-SELECT "ApiTokenEntity"."token_hash" AS "ApiTokenEntity_token_hash", "ApiTokenEntity"."user_id" AS "ApiTokenEntity_user_id", "ApiTokenEntity"."expires_at" AS "ApiTokenEntity_expires_at", "ApiTokenEntity"."created_at" AS "ApiTokenEntity_created_at", "ApiTokenEntity"."revoked_at" AS "ApiTokenEntity_revoked_at" FROM "rest_token" "ApiTokenEntity" WHERE (("ApiTokenEntity"."token_hash" = $1) AND ("ApiTokenEntity"."revoked_at" IS NULL)) LIMIT 1;
+SELECT t."expires_at" AS "expiresAt", u."id" AS "id", u."name" AS "name",
+  u."role" AS "role", u."webshop" AS "webshop", u."usage" AS "usage"
+FROM "rest_token" t JOIN "rest_user" u ON u."id" = t."user_id"
+WHERE t."token_hash" = $1 AND t."revoked_at" IS NULL AND u."disabled" = 0;
 
 -- tokens.revokeAllOf
-UPDATE "rest_token" SET "revoked_at" = $1 WHERE ("user_id" = $2 AND "revoked_at" IS NULL);
+WITH "s0" AS (UPDATE "rest_token" SET "revoked_at" = $1 WHERE "user_id" = $2 AND "revoked_at" IS NULL RETURNING 1)
+SELECT NULL AS "number", NULL AS "event", (SELECT COUNT(*) FROM "s0") AS "count0";
 
 -- tokens.deleteExpiredBefore
-DELETE FROM "rest_token" WHERE "expires_at" < $1;
+WITH "s0" AS (DELETE FROM "rest_token" WHERE "expires_at" < $1 RETURNING 1)
+SELECT NULL AS "number", NULL AS "event", (SELECT COUNT(*) FROM "s0") AS "count0";
 
 -- users.findByName
-SELECT "ApiUserEntity"."id" AS "ApiUserEntity_id", "ApiUserEntity"."name" AS "ApiUserEntity_name", "ApiUserEntity"."password_hash" AS "ApiUserEntity_password_hash", "ApiUserEntity"."role" AS "ApiUserEntity_role", "ApiUserEntity"."webshop" AS "ApiUserEntity_webshop", "ApiUserEntity"."usage" AS "ApiUserEntity_usage", "ApiUserEntity"."disabled" AS "ApiUserEntity_disabled", "ApiUserEntity"."created_at" AS "ApiUserEntity_created_at", "ApiUserEntity"."updated_at" AS "ApiUserEntity_updated_at" FROM "rest_user" "ApiUserEntity" WHERE (("ApiUserEntity"."name" = $1)) LIMIT 1;
+SELECT u."id" AS "id", u."name" AS "name", u."password_hash" AS "passwordHash", u."role" AS "role", u."webshop" AS "webshop", u."usage" AS "usage", u."disabled" AS "disabled", u."created_at" AS "createdAt", u."updated_at" AS "updatedAt" FROM "rest_user" u WHERE u."name" = $1;
 
 -- users.findById
-SELECT "ApiUserEntity"."id" AS "ApiUserEntity_id", "ApiUserEntity"."name" AS "ApiUserEntity_name", "ApiUserEntity"."password_hash" AS "ApiUserEntity_password_hash", "ApiUserEntity"."role" AS "ApiUserEntity_role", "ApiUserEntity"."webshop" AS "ApiUserEntity_webshop", "ApiUserEntity"."usage" AS "ApiUserEntity_usage", "ApiUserEntity"."disabled" AS "ApiUserEntity_disabled", "ApiUserEntity"."created_at" AS "ApiUserEntity_created_at", "ApiUserEntity"."updated_at" AS "ApiUserEntity_updated_at" FROM "rest_user" "ApiUserEntity" WHERE (("ApiUserEntity"."id" = $1)) LIMIT 1;
+SELECT u."id" AS "id", u."name" AS "name", u."password_hash" AS "passwordHash", u."role" AS "role", u."webshop" AS "webshop", u."usage" AS "usage", u."disabled" AS "disabled", u."created_at" AS "createdAt", u."updated_at" AS "updatedAt" FROM "rest_user" u WHERE u."id" = $1;
 
 -- users.list
-SELECT "ApiUserEntity"."id" AS "ApiUserEntity_id", "ApiUserEntity"."name" AS "ApiUserEntity_name", "ApiUserEntity"."password_hash" AS "ApiUserEntity_password_hash", "ApiUserEntity"."role" AS "ApiUserEntity_role", "ApiUserEntity"."webshop" AS "ApiUserEntity_webshop", "ApiUserEntity"."usage" AS "ApiUserEntity_usage", "ApiUserEntity"."disabled" AS "ApiUserEntity_disabled", "ApiUserEntity"."created_at" AS "ApiUserEntity_created_at", "ApiUserEntity"."updated_at" AS "ApiUserEntity_updated_at" FROM "rest_user" "ApiUserEntity" ORDER BY "ApiUserEntity"."name" ASC;
+SELECT u."id" AS "id", u."name" AS "name", u."password_hash" AS "passwordHash", u."role" AS "role", u."webshop" AS "webshop", u."usage" AS "usage", u."disabled" AS "disabled", u."created_at" AS "createdAt", u."updated_at" AS "updatedAt" FROM "rest_user" u ORDER BY u."name";

@@ -2,10 +2,10 @@
 -- Written by `npm run sql:render` (src/queries/sent-sql.spec.ts); do not edit by hand.
 
 -- tokens.save
-INSERT INTO "rest_token"("token_hash", "user_id", "expires_at", "created_at", "revoked_at") VALUES (?, 1, ?, ?, ?);
+INSERT INTO "rest_token" ("token_hash", "user_id", "expires_at", "created_at", "revoked_at") VALUES (+?, +?, +?, +?, +?);
 
 -- users.create
-INSERT INTO "rest_user"("id", "name", "password_hash", "role", "webshop", "usage", "disabled", "created_at", "updated_at") VALUES (NULL, ?, ?, ?, ?, ?, 0, ?, ?);
+INSERT INTO "rest_user" ("name", "password_hash", "role", "webshop", "usage", "disabled", "created_at", "updated_at") VALUES (+?, +?, +?, +?, +?, +?, +?, +?) RETURNING "id";
 
 -- users.setDisabled
 UPDATE "rest_user" SET "disabled" = +?, "updated_at" = +? WHERE "name" = +?;
@@ -22,19 +22,22 @@ UPDATE "rest_token" SET "revoked_at" = +? WHERE "user_id" = +? AND "revoked_at" 
 UPDATE "rest_webhook" SET "enabled" = +?, "disabled_reason" = +? WHERE "user_id" = +? AND "enabled" = +?;
 
 -- tokens.findValid
-SELECT "ApiTokenEntity"."token_hash" AS "ApiTokenEntity_token_hash", "ApiTokenEntity"."user_id" AS "ApiTokenEntity_user_id", "ApiTokenEntity"."expires_at" AS "ApiTokenEntity_expires_at", "ApiTokenEntity"."created_at" AS "ApiTokenEntity_created_at", "ApiTokenEntity"."revoked_at" AS "ApiTokenEntity_revoked_at" FROM "rest_token" "ApiTokenEntity" WHERE (("ApiTokenEntity"."token_hash" = ?) AND ("ApiTokenEntity"."revoked_at" IS NULL)) LIMIT 1;
+SELECT t."expires_at" AS "expiresAt", u."id" AS "id", u."name" AS "name",
+  u."role" AS "role", u."webshop" AS "webshop", u."usage" AS "usage"
+FROM "rest_token" t JOIN "rest_user" u ON u."id" = t."user_id"
+WHERE t."token_hash" = +? AND t."revoked_at" IS NULL AND u."disabled" = 0;
 
 -- tokens.revokeAllOf
-UPDATE "rest_token" SET "revoked_at" = ? WHERE ("user_id" = 1 AND "revoked_at" IS NULL);
+UPDATE "rest_token" SET "revoked_at" = +? WHERE "user_id" = +? AND "revoked_at" IS NULL;
 
 -- tokens.deleteExpiredBefore
-DELETE FROM "rest_token" WHERE "expires_at" < ?;
+DELETE FROM "rest_token" WHERE "expires_at" < +?;
 
 -- users.findByName
-SELECT "ApiUserEntity"."id" AS "ApiUserEntity_id", "ApiUserEntity"."name" AS "ApiUserEntity_name", "ApiUserEntity"."password_hash" AS "ApiUserEntity_password_hash", "ApiUserEntity"."role" AS "ApiUserEntity_role", "ApiUserEntity"."webshop" AS "ApiUserEntity_webshop", "ApiUserEntity"."usage" AS "ApiUserEntity_usage", "ApiUserEntity"."disabled" AS "ApiUserEntity_disabled", "ApiUserEntity"."created_at" AS "ApiUserEntity_created_at", "ApiUserEntity"."updated_at" AS "ApiUserEntity_updated_at" FROM "rest_user" "ApiUserEntity" WHERE (("ApiUserEntity"."name" = ?)) LIMIT 1;
+SELECT u."id" AS "id", u."name" AS "name", u."password_hash" AS "passwordHash", u."role" AS "role", u."webshop" AS "webshop", u."usage" AS "usage", u."disabled" AS "disabled", u."created_at" AS "createdAt", u."updated_at" AS "updatedAt" FROM "rest_user" u WHERE u."name" = ?;
 
 -- users.findById
-SELECT "ApiUserEntity"."id" AS "ApiUserEntity_id", "ApiUserEntity"."name" AS "ApiUserEntity_name", "ApiUserEntity"."password_hash" AS "ApiUserEntity_password_hash", "ApiUserEntity"."role" AS "ApiUserEntity_role", "ApiUserEntity"."webshop" AS "ApiUserEntity_webshop", "ApiUserEntity"."usage" AS "ApiUserEntity_usage", "ApiUserEntity"."disabled" AS "ApiUserEntity_disabled", "ApiUserEntity"."created_at" AS "ApiUserEntity_created_at", "ApiUserEntity"."updated_at" AS "ApiUserEntity_updated_at" FROM "rest_user" "ApiUserEntity" WHERE (("ApiUserEntity"."id" = 1)) LIMIT 1;
+SELECT u."id" AS "id", u."name" AS "name", u."password_hash" AS "passwordHash", u."role" AS "role", u."webshop" AS "webshop", u."usage" AS "usage", u."disabled" AS "disabled", u."created_at" AS "createdAt", u."updated_at" AS "updatedAt" FROM "rest_user" u WHERE u."id" = ?;
 
 -- users.list
-SELECT "ApiUserEntity"."id" AS "ApiUserEntity_id", "ApiUserEntity"."name" AS "ApiUserEntity_name", "ApiUserEntity"."password_hash" AS "ApiUserEntity_password_hash", "ApiUserEntity"."role" AS "ApiUserEntity_role", "ApiUserEntity"."webshop" AS "ApiUserEntity_webshop", "ApiUserEntity"."usage" AS "ApiUserEntity_usage", "ApiUserEntity"."disabled" AS "ApiUserEntity_disabled", "ApiUserEntity"."created_at" AS "ApiUserEntity_created_at", "ApiUserEntity"."updated_at" AS "ApiUserEntity_updated_at" FROM "rest_user" "ApiUserEntity" ORDER BY "ApiUserEntity"."name" ASC;
+SELECT u."id" AS "id", u."name" AS "name", u."password_hash" AS "passwordHash", u."role" AS "role", u."webshop" AS "webshop", u."usage" AS "usage", u."disabled" AS "disabled", u."created_at" AS "createdAt", u."updated_at" AS "updatedAt" FROM "rest_user" u ORDER BY u."name";

@@ -19,7 +19,8 @@ WHERE d."DebiNr" = $1 AND (SELECT COUNT(*) FROM "Attribut" w WHERE w."ObjKey" = 
       AND UPPER(CONCAT(',', REPLACE(w."Contents", ' ', ''), ',')) LIKE $3 ESCAPE '!') > 0 ORDER BY t."PHKey", t."AttrID";
 
 -- latestOrders
-SELECT "OrderEntity"."AuftNr" AS "OrderEntity_AuftNr", "OrderEntity"."AuftStatus" AS "OrderEntity_AuftStatus", "OrderEntity"."AuftErf" AS "OrderEntity_AuftErf" FROM "Auftrag" "OrderEntity" WHERE (("OrderEntity"."KundNr" = $1) AND ("OrderEntity"."AuftStatus" IN ($2, $3))) ORDER BY "OrderEntity_AuftErf" DESC, "OrderEntity_AuftNr" DESC LIMIT 5;
+SELECT o."AuftNr" AS "AuftNr", o."AuftStatus" AS "AuftStatus", o."AuftErf" AS "AuftErf" FROM "Auftrag" o
+WHERE o."KundNr" = $1 AND o."AuftStatus" IN ($2, $3) ORDER BY o."AuftErf" DESC, o."AuftNr" DESC LIMIT $4;
 
 -- currencyExists
 SELECT 1 AS "known" FROM "Waehrung" WHERE "WaehrAbk" = $1;

@@ -19,7 +19,8 @@ WHERE d."DebiNr" = +? AND (SELECT COUNT(*) FROM "Attribut" w WHERE w."ObjKey" = 
       AND UPPER(CONCAT(',', REPLACE(w."Contents", ' ', ''), ',')) LIKE +? ESCAPE '!') > 0 ORDER BY t."PHKey", t."AttrID";
 
 -- latestOrders
-SELECT "OrderEntity"."AuftNr" AS "OrderEntity_AuftNr", "OrderEntity"."AuftStatus" AS "OrderEntity_AuftStatus", "OrderEntity"."AuftErf" AS "OrderEntity_AuftErf" FROM "Auftrag" "OrderEntity" WHERE (("OrderEntity"."KundNr" = ?) AND ("OrderEntity"."AuftStatus" IN (?, ?))) ORDER BY "OrderEntity_AuftErf" DESC, "OrderEntity_AuftNr" DESC LIMIT 5;
+SELECT o."AuftNr" AS "AuftNr", o."AuftStatus" AS "AuftStatus", o."AuftErf" AS "AuftErf" FROM "Auftrag" o
+WHERE o."KundNr" = ? AND o."AuftStatus" IN (?, ?) ORDER BY o."AuftErf" DESC, o."AuftNr" DESC LIMIT ?;
 
 -- currencyExists
 SELECT 1 AS "known" FROM "Waehrung" WHERE "WaehrAbk" = +?;

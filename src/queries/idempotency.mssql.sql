@@ -5,7 +5,8 @@
 INSERT INTO "rest_idempotency" ("user_name", "idem_key", "method", "path", "request_hash", "status_code", "response_body", "response_headers", "created_at") VALUES (@0, @1, @2, @3, @4, @5, @6, @7, @8);
 
 -- find
-SELECT "IdempotencyKeyEntity"."user_name" AS "IdempotencyKeyEntity_user_name", "IdempotencyKeyEntity"."idem_key" AS "IdempotencyKeyEntity_idem_key", "IdempotencyKeyEntity"."method" AS "IdempotencyKeyEntity_method", "IdempotencyKeyEntity"."path" AS "IdempotencyKeyEntity_path", "IdempotencyKeyEntity"."request_hash" AS "IdempotencyKeyEntity_request_hash", "IdempotencyKeyEntity"."status_code" AS "IdempotencyKeyEntity_status_code", "IdempotencyKeyEntity"."response_body" AS "IdempotencyKeyEntity_response_body", "IdempotencyKeyEntity"."response_headers" AS "IdempotencyKeyEntity_response_headers", "IdempotencyKeyEntity"."created_at" AS "IdempotencyKeyEntity_created_at" FROM "rest_idempotency" "IdempotencyKeyEntity" WHERE (("IdempotencyKeyEntity"."user_name" = @0) AND ("IdempotencyKeyEntity"."idem_key" = @1)) ORDER BY (SELECT NULL) OFFSET 0 ROWS FETCH NEXT 1 ROWS ONLY;
+SELECT k."user_name" AS "userName", k."idem_key" AS "idemKey", k."method" AS "method", k."path" AS "path", k."request_hash" AS "requestHash", k."status_code" AS "statusCode", k."response_body" AS "responseBody", k."response_headers" AS "responseHeaders", k."created_at" AS "createdAt" FROM "rest_idempotency" k
+WHERE k."user_name" = @0 AND k."idem_key" = @1;
 
 -- release
 DELETE FROM "rest_idempotency" WHERE "user_name" = @0 AND "idem_key" = @1 AND "status_code" IS NULL;

@@ -1,15 +1,5 @@
 import { DataSource } from 'typeorm';
-import {
-  AddressEntity,
-  ApiTokenEntity,
-  ApiUserEntity,
-  AttributeEntity,
-  CustomerEntity,
-  DbType,
-  IdempotencyKeyEntity,
-  OrderEntity,
-  PostalCodeEntity,
-} from '@app/erp-db';
+import { AddressEntity, DbType } from '@app/erp-db';
 import { BulkReader } from '../../src/database/bulk-reader';
 import { batchWriterFor } from '../../src/database/batch-writer.module';
 import {
@@ -83,27 +73,21 @@ export function callsOn(type: DbType, dataSource: DataSource, reader: BulkReader
       : { DB_TYPE: type, DATABASE_URL: `${type === 'mssql' ? 'mssql' : 'postgres'}://u:x@localhost/erp` },
   );
   const writes = batchWriterFor(dataSource);
-  const repository = dataSource.getRepository.bind(dataSource);
   const articles = new SqlArticleCatalogue(dataSource, reader, config);
   const prices = new SqlPriceSources(dataSource, reader);
   const references = new TypeOrmOrderReferenceData(dataSource, config);
-  const orders = new TypeOrmOrdersRepository(repository(OrderEntity), dataSource, writes, config);
-  const addresses = new TypeOrmAddressesRepository(
-    repository(AddressEntity),
-    repository(CustomerEntity),
-    config,
-    writes,
-  );
-  const customers = new TypeOrmCustomersRepository(dataSource, repository(OrderEntity), writes, config);
+  const orders = new TypeOrmOrdersRepository(dataSource, writes, config);
+  const addresses = new TypeOrmAddressesRepository(dataSource, config, writes);
+  const customers = new TypeOrmCustomersRepository(dataSource, writes, config);
   const outbox = new TypeOrmOutbox(dataSource, writes);
   const subscriptions = new TypeOrmWebhookSubscriptionStore(dataSource, writes);
-  const eventSwitch = new TypeOrmEventSwitch(repository(AttributeEntity), config);
-  const idempotency = new TypeOrmIdempotencyStore(repository(IdempotencyKeyEntity), writes);
+  const eventSwitch = new TypeOrmEventSwitch(dataSource, config);
+  const idempotency = new TypeOrmIdempotencyStore(dataSource, writes);
   const media = new TypeOrmArticleMediaStore(dataSource, config);
-  const postalCodes = new TypeOrmPostalDirectory(repository(PostalCodeEntity));
+  const postalCodes = new TypeOrmPostalDirectory(dataSource);
   const scope = new TypeOrmCustomerScopeStore(dataSource, config);
-  const tokens = new TypeOrmApiTokensRepository(repository(ApiTokenEntity), repository(ApiUserEntity));
-  const users = new TypeOrmApiUsersRepository(repository(ApiUserEntity), writes);
+  const tokens = new TypeOrmApiTokensRepository(dataSource, writes);
+  const users = new TypeOrmApiUsersRepository(dataSource, writes);
 
   const filter: ArticleFilter = { language: 'ger', webshop: 'SHOP', activeOnly: true, modifiedSince: AT };
   const wholeList: ArticleFilter = { language: 'eng', webshop: null, activeOnly: false, modifiedSince: null };

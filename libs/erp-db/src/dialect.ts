@@ -63,15 +63,6 @@ export function binary(options: ColumnOptions = {}): ColumnOptions {
   return { ...columnType('bin', db), ...options };
 }
 
-/**
- * Parameter value for a timestamp in hand-written SQL. TypeORM converts entity values,
- * but raw parameters reach the driver as they are; SQLite stores TypeORM's UTC text form.
- */
-export function timestampParam(value: Date): Date | string {
-  if (db !== 'sqlite') return value;
-  return value.toISOString().replace('T', ' ').replace('Z', '');
-}
-
 /** Reads a timestamp column from a raw row into a Date (SQLite returns UTC text). */
 let lastText = '';
 let lastTime = NaN;

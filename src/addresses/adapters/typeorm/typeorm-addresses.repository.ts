@@ -1,17 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import {
   AddressEntity,
   addressSearchKey,
-  CustomerEntity,
   DbType,
   dbTypeOf,
   INDEXED_SEARCH_FIELDS,
   mssqlSearchColumn,
 } from '@app/erp-db';
 import { AppConfig } from '../../../common/config/app-config';
-import { asEntity, queryNamed, queryPreparedNamed } from '../../../database/sql-gateway';
+import { asEntity, queryNamed, queryPreparedNamed, selectFirst } from '../../../database/sql-gateway';
 import { nextChangeStamp, stampAsRead } from '../../../database/change-stamps';
 import { Row, BatchWriter } from '../../../database/batch-writer';
 import { customerInWebshop, customerWebshopParams } from '../../../scope/web-shop-release';
@@ -29,6 +28,10 @@ import {
 } from '../../ports/addresses.repository';
 
 const ADDRESS_COLUMNS: Array<keyof AddressRecord> = ['AdrNr', ...ADDRESS_FIELDS];
+
+/** One address with its change stamp. */
+const ADDRESS_SQL = `SELECT ${[...ADDRESS_COLUMNS, 'GeaendertAm'].map((c) => `a."${c}" AS "${c}"`).join(', ')}
+FROM "Adressen" a WHERE a."AdrNr" = :adrNr`;
 
 /**
  * A customer's address roles and the addresses they point at, one row per address (one row with
@@ -58,8 +61,7 @@ function toRecord(e: AddressEntity): AddressRecord {
 @Injectable()
 export class TypeOrmAddressesRepository extends AddressesRepository {
   constructor(
-    @InjectRepository(AddressEntity) private readonly addresses: Repository<AddressEntity>,
-    @InjectRepository(CustomerEntity) private readonly customers: Repository<CustomerEntity>,
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly config: AppConfig,
     private readonly writes: BatchWriter,
   ) {
@@ -67,16 +69,15 @@ export class TypeOrmAddressesRepository extends AddressesRepository {
   }
 
   async findByNr(adrNr: number): Promise<StoredAddress | null> {
-    const e = await this.addresses.findOne({
-      select: [...ADDRESS_COLUMNS, 'GeaendertAm'],
-      where: { AdrNr: adrNr },
-    });
-    return e ? { address: toRecord(e), changedAt: e.GeaendertAm } : null;
+    const [row] = await queryNamed<Record<string, unknown>>(this.dataSource, ADDRESS_SQL, { adrNr });
+    if (!row) return null;
+    const e = asEntity(this.dataSource, AddressEntity, row);
+    return { address: toRecord(e), changedAt: e.GeaendertAm };
   }
 
   async customerAddresses(debiNr: string, webshop: string | null): Promise<CustomerAddresses | null> {
     const rows = await queryPreparedNamed<Record<string, unknown>>(
-      this.addresses.manager.connection,
+      this.dataSource,
       webshop === null ? CUSTOMER_ADDRESSES_SQL : CUSTOMER_ADDRESSES_IN_WEBSHOP_SQL,
       { debiNr, ...customerWebshopParams(this.config, webshop) },
     );
@@ -90,7 +91,7 @@ export class TypeOrmAddressesRepository extends AddressesRepository {
         KundRech: Number(KundRech),
       },
       addresses: rows.flatMap((row) =>
-        row.AdrNr === null ? [] : [toRecord(asEntity(this.addresses.manager.connection, AddressEntity, row))],
+        row.AdrNr === null ? [] : [toRecord(asEntity(this.dataSource, AddressEntity, row))],
       ),
     };
   }
@@ -115,15 +116,15 @@ export class TypeOrmAddressesRepository extends AddressesRepository {
   }
 
   async searchCustomer(criteria: AddressCriteria, webshop: string | null): Promise<AddressSearchResult> {
-    const db = dbTypeOf(this.customers.manager.connection.options.type);
+    const db = dbTypeOf(this.dataSource.options.type);
     const params: Record<string, string> = customerWebshopParams(this.config, webshop);
     const conditions = Object.entries(criteria).map(([field, value], i) => {
       params[`v${i}`] = (value ?? '').trim().toLowerCase();
       // field comes from the query DTO's whitelist of address fields, never from free text
       return `${searchForm(db, field)} = :v${i}`;
     });
-    const sql = firstRow(
-      db,
+    const sql = selectFirst(
+      this.dataSource,
       `u.*, COUNT(*) OVER () AS "n" FROM (${customersSql(conditions, webshop !== null)}) u`,
     );
     const indexed = Object.keys(criteria).some((f) =>
@@ -131,7 +132,7 @@ export class TypeOrmAddressesRepository extends AddressesRepository {
     );
     const rows =
       indexed || db !== 'postgres'
-        ? await queryNamed<SearchRow>(this.customers.manager, sql, params)
+        ? await queryNamed<SearchRow>(this.dataSource, sql, params)
         : await this.scan(sql, params);
     if (rows.length === 0) return { count: 0, customer: null };
     const c = rows[0];
@@ -156,7 +157,7 @@ export class TypeOrmAddressesRepository extends AddressesRepository {
    */
   private async scan(sql: string, params: Record<string, string>): Promise<SearchRow[]> {
     try {
-      return await this.customers.manager.transaction(async (m) => {
+      return await this.dataSource.transaction(async (m) => {
         await queryNamed(m, `SELECT set_config('statement_timeout', :timeout, true)`, {
           timeout: String(this.config.addressScanTimeoutMs),
         });
@@ -204,8 +205,3 @@ function customersSql(conditions: string[], inShop: boolean): string {
 }
 
 const ROLE_COLUMNS = ['KundKontakt', 'KundLief', 'KundRech'] as const;
-
-/** `SELECT <rest>` reduced to its first row. */
-function firstRow(db: DbType, rest: string): string {
-  return db === 'mssql' ? `SELECT TOP (1) ${rest}` : `SELECT ${rest} LIMIT 1`;
-}

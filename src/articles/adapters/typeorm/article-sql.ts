@@ -1,4 +1,4 @@
-import { DbType, readTimestamp, timestampParam } from '@app/erp-db/dialect';
+import { DbType, readTimestamp } from '@app/erp-db/dialect';
 import { articleReleased, releasesForWebshop, webshopParams } from '../../../scope/web-shop-release';
 import {
   ArticleFilter,
@@ -90,7 +90,7 @@ function fromWhere(
   }
   if (filter.modifiedSince !== null) {
     where.push(CHANGED_SINCE);
-    params.since = timestampParam(filter.modifiedSince);
+    params.since = filter.modifiedSince;
   }
   where.push(...also);
   if (where.length > 0) sql += ` WHERE ${where.join(' AND ')}`;

@@ -1,7 +1,7 @@
 import { SameTurnReads } from '../../../database/same-turn-reads';
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { ApiUserEntity, DbType, dbTypeOf, readTimestamp, timestampParam } from '@app/erp-db';
+import { DbType, dbTypeOf, readTimestamp } from '@app/erp-db';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../../common/config/app-config';
 import { inListBucket, inPieces, MAX_KEYS_PER_STATEMENT } from '../../../database/in-lists';
@@ -42,6 +42,9 @@ SELECT (SELECT MIN(f."Leitwaehrung") FROM "Firma" f) AS "leadingCurrency",
 
 /** The languages of the article texts: a walk of the index led by AdrSprache. */
 const TEXT_LANGUAGES_SQL = 'SELECT DISTINCT t."AdrSprache" FROM "ArtikelText" t';
+
+const ENABLED_USERS_WEBSHOPS_SQL =
+  'SELECT u."webshop" AS "webshop" FROM "rest_user" u WHERE u."disabled" = 0';
 
 /**
  * How long the number of all articles is reused. It only decides how pages are read (as ranges
@@ -116,15 +119,17 @@ export class SqlArticleCatalogue extends ArticleCatalogue implements OnApplicati
   }
 
   async usersWebshops(): Promise<(string | null)[]> {
-    const users = await this.dataSource
-      .getRepository(ApiUserEntity)
-      .find({ select: { webshop: true }, where: { disabled: 0 } });
+    const users = await queryNamed<{ webshop: string | null }>(
+      this.dataSource,
+      ENABLED_USERS_WEBSHOPS_SQL,
+      {},
+    );
     return users.map((u) => u.webshop);
   }
 
   async changedArticles(since: Date): Promise<string[]> {
     const rows = await queryNamed<{ ArtNr: string }>(this.dataSource, CHANGED_SINCE_SQL, {
-      since: timestampParam(since),
+      since: since,
     });
     return rows.map((r) => r.ArtNr);
   }

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import { ApiTokenEntity, ApiUserEntity, WebhookSubscriptionEntity } from '@app/erp-db';
 import { BatchStep, BatchWriter } from '../../../database/batch-writer';
+import { asEntity, entityColumns, queryNamed } from '../../../database/sql-gateway';
 import { AccessEnd, ApiUsersRepository, NewApiUser, StoredApiUser } from '../../ports/api-users.repository';
 
-function toStored(e: ApiUserEntity): StoredApiUser {
+function toStored(e: Omit<ApiUserEntity, 'createdAt' | 'updatedAt'>): StoredApiUser {
   return {
     id: e.id,
     name: e.name,
@@ -19,34 +20,40 @@ function toStored(e: ApiUserEntity): StoredApiUser {
 
 @Injectable()
 export class TypeOrmApiUsersRepository extends ApiUsersRepository {
+  private readonly select: string;
+
   constructor(
-    @InjectRepository(ApiUserEntity) private readonly users: Repository<ApiUserEntity>,
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly writes: BatchWriter,
   ) {
     super();
+    this.select = `SELECT ${entityColumns(dataSource, ApiUserEntity, 'u')} FROM "rest_user" u`;
   }
 
   async findByName(name: string): Promise<StoredApiUser | null> {
-    const e = await this.users.findOneBy({ name });
-    return e ? toStored(e) : null;
+    return (await this.read(`${this.select} WHERE u."name" = :name`, { name }))[0] ?? null;
   }
 
   async findById(id: number): Promise<StoredApiUser | null> {
-    const e = await this.users.findOneBy({ id });
-    return e ? toStored(e) : null;
+    return (await this.read(`${this.select} WHERE u."id" = :id`, { id }))[0] ?? null;
   }
 
-  async list(): Promise<StoredApiUser[]> {
-    return (await this.users.find({ order: { name: 'ASC' } })).map(toStored);
+  list(): Promise<StoredApiUser[]> {
+    return this.read(`${this.select} ORDER BY u."name"`, {});
   }
 
   async create(user: NewApiUser): Promise<StoredApiUser> {
     const now = new Date();
-    const row = this.users.create({ ...user, disabled: 0, createdAt: now, updatedAt: now });
-    // insert, not save: save opens a transaction, and on SQLite none may be awaited on TypeORM's
-    // one connection (see SqliteConnection). insert sets the generated id on `row`.
-    await this.users.insert(row);
-    return toStored(row);
+    const row = { ...user, disabled: 0, createdAt: now, updatedAt: now };
+    const { keys } = await this.writes.write({
+      steps: [{ kind: 'insert', target: ApiUserEntity, rows: [row], name: 'user' }],
+    });
+    return toStored({ ...row, id: keys.user });
+  }
+
+  private async read(sql: string, params: Record<string, unknown>): Promise<StoredApiUser[]> {
+    const rows = await queryNamed<Record<string, unknown>>(this.dataSource, sql, params);
+    return rows.map((r) => toStored(asEntity(this.dataSource, ApiUserEntity, r)));
   }
 
   async setDisabled(name: string, disabled: boolean, end: AccessEnd | null): Promise<boolean> {

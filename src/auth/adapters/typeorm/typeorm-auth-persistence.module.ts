@@ -1,6 +1,4 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { ApiTokenEntity, ApiUserEntity } from '@app/erp-db';
 import { BatchWriterModule } from '../../../database/batch-writer.module';
 import { ApiTokensRepository } from '../../ports/api-tokens.repository';
 import { ApiUsersRepository } from '../../ports/api-users.repository';
@@ -8,7 +6,7 @@ import { TypeOrmApiTokensRepository } from './typeorm-api-tokens.repository';
 import { TypeOrmApiUsersRepository } from './typeorm-api-users.repository';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ApiUserEntity, ApiTokenEntity]), BatchWriterModule],
+  imports: [BatchWriterModule],
   providers: [
     { provide: ApiUsersRepository, useClass: TypeOrmApiUsersRepository },
     { provide: ApiTokensRepository, useClass: TypeOrmApiTokensRepository },

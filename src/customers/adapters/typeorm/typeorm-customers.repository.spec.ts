@@ -1,5 +1,4 @@
-import { DataSource, Repository } from 'typeorm';
-import { OrderEntity } from '@app/erp-db';
+import { DataSource } from 'typeorm';
 import { AppConfig } from '../../../common/config/app-config';
 import { BatchResult, BatchWriter, WriteBatch } from '../../../database/batch-writer';
 import { CUSTOMER_FIELDS } from '../../ports/customers.repository';
@@ -22,12 +21,7 @@ class RecordingBatchWriter extends BatchWriter {
 describe('TypeOrmCustomersRepository.update', () => {
   it('prepares the texts of the first field sets only, so that no client spends the prepared-text budget', async () => {
     const writes = new RecordingBatchWriter();
-    const customers = new TypeOrmCustomersRepository(
-      {} as DataSource,
-      {} as Repository<OrderEntity>,
-      writes,
-      {} as AppConfig,
-    );
+    const customers = new TypeOrmCustomersRepository({} as DataSource, writes, {} as AppConfig);
     // One more field set than are prepared, each a single field.
     const names = CUSTOMER_FIELDS.slice(0, PREPARED_FIELD_SETS + 1);
     for (const name of names) expect(await customers.update('10001', { [name]: 'x' }, null)).toBe(true);

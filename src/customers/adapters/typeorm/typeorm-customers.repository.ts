@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, In, Repository } from 'typeorm';
-import { AddressEntity, AttributeEntity, CustomerEntity, OrderEntity, readTimestamp } from '@app/erp-db';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { AddressEntity, AttributeEntity, CustomerEntity, readTimestamp } from '@app/erp-db';
 import { addressRow } from '../../../addresses/address-row';
 import { NewAddress } from '../../../addresses/ports/addresses.repository';
 import { AppConfig } from '../../../common/config/app-config';
-import { queryPreparedNamed } from '../../../database/sql-gateway';
+import { queryNamed, queryPreparedNamed, selectFirst } from '../../../database/sql-gateway';
 import { nextChangeStamp, stampAsRead } from '../../../database/change-stamps';
 import {
   BatchStep,
@@ -74,7 +74,6 @@ export class TypeOrmCustomersRepository extends CustomersRepository {
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    @InjectRepository(OrderEntity) private readonly orders: Repository<OrderEntity>,
     private readonly writes: BatchWriter,
     private readonly config: AppConfig,
   ) {
@@ -155,15 +154,22 @@ export class TypeOrmCustomersRepository extends CustomersRepository {
   }
 
   async latestOrders(debiNr: string, limit: number, statuses: string[]): Promise<CustomerOrder[]> {
-    // take: 0 would mean "no limit" to TypeORM
     if (limit <= 0 || statuses.length === 0) return [];
-    const rows = await this.orders.find({
-      select: { AuftNr: true, AuftStatus: true, AuftErf: true },
-      where: { KundNr: debiNr, AuftStatus: In(statuses) },
-      order: { AuftErf: 'DESC', AuftNr: 'DESC' },
-      take: limit,
-    });
-    return rows.map((r) => ({ AuftNr: r.AuftNr, AuftStatus: r.AuftStatus, AuftErf: r.AuftErf }));
+    const rows = await queryNamed<{ AuftNr: string; AuftStatus: string; AuftErf: unknown }>(
+      this.dataSource,
+      selectFirst(
+        this.dataSource,
+        `o."AuftNr" AS "AuftNr", o."AuftStatus" AS "AuftStatus", o."AuftErf" AS "AuftErf" FROM "Auftrag" o
+WHERE o."KundNr" = :debiNr AND o."AuftStatus" IN (:...statuses) ORDER BY o."AuftErf" DESC, o."AuftNr" DESC`,
+        ':limit',
+      ),
+      { debiNr, statuses, limit },
+    );
+    return rows.map((r) => ({
+      AuftNr: r.AuftNr,
+      AuftStatus: r.AuftStatus,
+      AuftErf: readTimestamp(r.AuftErf) as Date,
+    }));
   }
 
   async update(

@@ -1,21 +1,27 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
-import { AttributeEntity } from '@app/erp-db';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import { AppConfig } from '../../../common/config/app-config';
+import { queryNamed } from '../../../database/sql-gateway';
 import { EventSwitch } from '../../ports/event-switch';
+
+const EVENTS_ON_SQL = `SELECT CASE WHEN EXISTS (SELECT 1 FROM "Attribut" f
+  WHERE f."ObjTyp" = 'FIRM' AND f."PHKey" = :eventsKey) THEN 1 ELSE 0 END AS "on"`;
 
 /** Events are on while the company record carries the configured attribute key. */
 @Injectable()
 export class TypeOrmEventSwitch extends EventSwitch {
   constructor(
-    @InjectRepository(AttributeEntity) private readonly attributes: Repository<AttributeEntity>,
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly config: AppConfig,
   ) {
     super();
   }
 
   async eventsEnabled(): Promise<boolean> {
-    return this.attributes.exists({ where: { ObjTyp: 'FIRM', PHKey: this.config.attributeEvents } });
+    const [row] = await queryNamed<{ on: unknown }>(this.dataSource, EVENTS_ON_SQL, {
+      eventsKey: this.config.attributeEvents,
+    });
+    return Number(row?.on) === 1;
   }
 }

@@ -1,6 +1,4 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { AttributeEntity } from '@app/erp-db';
 import { BatchWriterModule } from '../../../database/batch-writer.module';
 import { Outbox } from '../../ports/outbox';
 import { EventSwitch } from '../../ports/event-switch';
@@ -10,7 +8,7 @@ import { TypeOrmEventSwitch } from './typeorm-event-switch';
 import { TypeOrmWebhookSubscriptionStore } from './typeorm-webhook-subscription-store';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([AttributeEntity]), BatchWriterModule],
+  imports: [BatchWriterModule],
   providers: [
     { provide: EventSwitch, useClass: TypeOrmEventSwitch },
     { provide: Outbox, useClass: TypeOrmOutbox },

@@ -1,14 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import {
-  EventDeliveryEntity,
-  EventEntity,
-  readTimestamp,
-  timestampParam,
-  ApiUserEntity,
-  WebhookSubscriptionEntity,
-} from '@app/erp-db';
-import { DataSource, EntityManager, In, MoreThan } from 'typeorm';
-import { queryNamed } from '../../../database/sql-gateway';
+import { DeliveryStatus, EventDeliveryEntity, EventEntity, readTimestamp } from '@app/erp-db';
+import { DataSource, EntityManager } from 'typeorm';
+import type { ApiRole } from '@app/erp-db';
+import { queryNamed, selectFirst } from '../../../database/sql-gateway';
 import { BatchStep, CHUNK, oneOf, BatchWriter } from '../../../database/batch-writer';
 import { StoredEvent } from '../../erp-events';
 import { mayUseEvents } from '../../event-access';
@@ -23,6 +17,42 @@ import {
 } from '../../ports/outbox';
 
 type Row = Record<string, unknown>;
+
+/** Enabled subscriptions with what decides whether their owner may still see events. */
+const ENABLED_SUBSCRIPTIONS_SQL = `SELECT s."id" AS "id", s."events" AS "events", u."role" AS "role",
+  u."webshop" AS "webshop", u."disabled" AS "disabled"
+FROM "rest_webhook" s JOIN "rest_user" u ON u."id" = s."user_id" WHERE s."enabled" = 1`;
+
+interface SubscriptionOwnerRow {
+  id: number | string;
+  events: string;
+  role: string;
+  webshop: string | null;
+  disabled: number | string;
+}
+
+const UNFANNED_EVENTS_SQL = 'SELECT COUNT(*) AS "events" FROM "rest_event" e WHERE e."fanned_out" = 0';
+
+/** A delivery leased to a relay is being worked on, not waiting. */
+const BACKLOG_SQL = `SELECT
+  SUM(CASE WHEN d."status" = 'pending' AND d."attempts" = 0 AND d."next_attempt_at" <= :now
+    AND (d."lease_until" IS NULL OR d."lease_until" < :now) THEN 1 ELSE 0 END) AS "waiting",
+  SUM(CASE WHEN d."status" = 'pending' AND d."attempts" > 0 THEN 1 ELSE 0 END) AS "retrying",
+  SUM(CASE WHEN d."status" = 'dead' THEN 1 ELSE 0 END) AS "dead"
+FROM "rest_event_delivery" d WHERE d."status" IN ('pending', 'dead')`;
+
+const DELIVERIES_SQL = `SELECT d."id" AS "id", d."event_id" AS "eventId", d."listener" AS "listener",
+  d."target" AS "target", d."status" AS "status", d."attempts" AS "attempts",
+  d."next_attempt_at" AS "nextAttemptAt", d."last_error" AS "lastError", d."delivered_at" AS "deliveredAt"
+FROM "rest_event_delivery" d WHERE d."event_id" IN (:...ids)`;
+
+const MARK_DELIVERED_SQL = `UPDATE "rest_event_delivery" SET "status" = 'delivered', "delivered_at" = :at,
+  "attempts" = "attempts" + 1, "last_error" = NULL, "lease_owner" = NULL, "lease_until" = NULL
+WHERE "id" IN (:...ids) AND "lease_owner" = :owner`;
+
+const MARK_FAILED_SQL = `UPDATE "rest_event_delivery" SET "status" = :status, "attempts" = :attempts,
+  "next_attempt_at" = :next, "last_error" = :error, "lease_owner" = NULL, "lease_until" = NULL
+WHERE "id" = :id AND "lease_owner" = :owner`;
 
 /** Deliveries one fan-out batch writes at most (PostgreSQL takes at most 65535 parameters a statement). */
 const MAX_DELIVERIES_A_BATCH = 20 * CHUNK;
@@ -105,18 +135,11 @@ export class TypeOrmOutbox extends Outbox {
     events: Row[],
     targets: DeliveryTarget[],
   ): Promise<Array<Array<Partial<EventDeliveryEntity>>>> {
-    const enabled = await m.getRepository(WebhookSubscriptionEntity).find({
-      select: { id: true, events: true, userId: true },
-      where: { enabled: 1 },
-    });
     // Subscriptions die with their user: a disabled owner, or one that may no longer see events.
-    const ownerIds = [...new Set(enabled.map((s) => s.userId))];
-    const owners =
-      ownerIds.length === 0 ? [] : await m.getRepository(ApiUserEntity).findBy({ id: In(ownerIds) });
-    const allowed = new Set(
-      owners.filter((u) => mayUseEvents({ ...u, disabled: u.disabled !== 0 })).map((u) => u.id),
+    const enabled = await queryNamed<SubscriptionOwnerRow>(m, ENABLED_SUBSCRIPTIONS_SQL, {});
+    const subscriptions = enabled.filter((s) =>
+      mayUseEvents({ role: s.role as ApiRole, webshop: s.webshop, disabled: Number(s.disabled) !== 0 }),
     );
-    const subscriptions = enabled.filter((s) => allowed.has(s.userId));
     const now = new Date();
     return events.map((e) => {
       const eventId = Number(e.id);
@@ -131,23 +154,14 @@ export class TypeOrmOutbox extends Outbox {
   }
 
   async backlog(now: Date): Promise<EventBacklog> {
-    const events = await this.dataSource.getRepository(EventEntity).countBy({ fannedOut: 0 });
-    const rows = await this.dataSource
-      .getRepository(EventDeliveryEntity)
-      .createQueryBuilder('d')
-      .select(
-        // A delivery leased to a relay is being worked on, not waiting.
-        `SUM(CASE WHEN d.status = 'pending' AND d.attempts = 0 AND d.nextAttemptAt <= :now ` +
-          `AND (d.leaseUntil IS NULL OR d.leaseUntil < :now) THEN 1 ELSE 0 END)`,
-        'waiting',
-      )
-      .addSelect(`SUM(CASE WHEN d.status = 'pending' AND d.attempts > 0 THEN 1 ELSE 0 END)`, 'retrying')
-      .addSelect(`SUM(CASE WHEN d.status = 'dead' THEN 1 ELSE 0 END)`, 'dead')
-      .where(`d.status IN ('pending', 'dead')`)
-      .setParameters({ now: timestampParam(now) })
-      .getRawOne<{ waiting: unknown; retrying: unknown; dead: unknown }>();
+    const [counted] = await queryNamed<{ events: unknown }>(this.dataSource, UNFANNED_EVENTS_SQL, {});
+    const [rows] = await queryNamed<{ waiting: unknown; retrying: unknown; dead: unknown }>(
+      this.dataSource,
+      BACKLOG_SQL,
+      { now: now },
+    );
     return {
-      waiting: events + Number(rows?.waiting ?? 0),
+      waiting: Number(counted?.events ?? 0) + Number(rows?.waiting ?? 0),
       retrying: Number(rows?.retrying ?? 0),
       dead: Number(rows?.dead ?? 0),
     };
@@ -175,8 +189,8 @@ export class TypeOrmOutbox extends Outbox {
       limit,
       listeners,
       owner,
-      now: timestampParam(now),
-      until: timestampParam(leaseUntil),
+      now: now,
+      until: leaseUntil,
     };
     const skipped = skip.map((t, i) => {
       params[`skipListener${i}`] = t.listener;
@@ -232,51 +246,44 @@ export class TypeOrmOutbox extends Outbox {
         this.dataSource.manager,
         `UPDATE "rest_event_delivery" SET "lease_until" = :until ` +
           `WHERE "id" IN (:...ids) AND "lease_owner" = :owner AND "status" = 'pending'`,
-        { ids: ids.slice(i, i + CHUNK), owner, until: timestampParam(leaseUntil) },
+        { ids: ids.slice(i, i + CHUNK), owner, until: leaseUntil },
       );
     }
   }
 
   async markDelivered(ids: number[], owner: string, at: Date): Promise<void> {
     for (let i = 0; i < ids.length; i += CHUNK) {
-      await this.dataSource
-        .createQueryBuilder()
-        .update(EventDeliveryEntity)
-        .set({
-          status: 'delivered',
-          deliveredAt: at,
-          attempts: () => '"attempts" + 1',
-          lastError: null,
-          leaseOwner: null,
-          leaseUntil: null,
-        })
-        .where({ id: In(ids.slice(i, i + CHUNK)), leaseOwner: owner })
-        .execute();
+      await queryNamed(this.dataSource, MARK_DELIVERED_SQL, {
+        ids: ids.slice(i, i + CHUNK),
+        owner,
+        at: at,
+      });
     }
   }
 
   async markFailed(failures: FailedDelivery[], owner: string): Promise<void> {
     for (const f of failures) {
-      await this.dataSource.getRepository(EventDeliveryEntity).update(
-        { id: f.id, leaseOwner: owner },
-        {
-          status: f.dead ? 'dead' : 'pending',
-          attempts: f.attempts,
-          nextAttemptAt: f.nextAttemptAt,
-          lastError: f.error.slice(0, 500),
-          leaseOwner: null,
-          leaseUntil: null,
-        },
-      );
+      await queryNamed(this.dataSource, MARK_FAILED_SQL, {
+        id: f.id,
+        owner,
+        status: f.dead ? 'dead' : 'pending',
+        attempts: f.attempts,
+        next: f.nextAttemptAt,
+        error: f.error.slice(0, 500),
+      });
     }
   }
 
   async events(after: number, limit: number): Promise<StoredEvent[]> {
-    const rows = await this.dataSource.getRepository(EventEntity).find({
-      where: { id: MoreThan(after) },
-      order: { id: 'ASC' },
-      take: limit,
-    });
+    const rows = await queryNamed<Row>(
+      this.dataSource,
+      selectFirst(
+        this.dataSource,
+        `${EVENT_COLUMNS} FROM "rest_event" e WHERE e."id" > :after ORDER BY e."id"`,
+        ':limit',
+      ),
+      { after, limit },
+    );
     return rows.map(toStoredEvent);
   }
 
@@ -285,17 +292,17 @@ export class TypeOrmOutbox extends Outbox {
     after: number,
     limit: number,
   ): Promise<Array<{ event: StoredEvent; deliveries: DeliveryView[] }>> {
-    const qb = this.dataSource
-      .getRepository(EventDeliveryEntity)
-      .createQueryBuilder('d')
-      .select('d.eventId', 'eventId')
-      .where('d.eventId > :after', { after })
-      .groupBy('d.eventId')
-      .orderBy('d.eventId', 'ASC')
-      .limit(limit);
-    if (problem === 'dead') qb.andWhere(`d.status = 'dead'`);
-    else qb.andWhere(`d.status = 'pending' AND d.attempts > 0`);
-    const ids = (await qb.getRawMany<{ eventId: number | string }>()).map((r) => Number(r.eventId));
+    const condition =
+      problem === 'dead' ? `d."status" = 'dead'` : `d."status" = 'pending' AND d."attempts" > 0`;
+    const sql = selectFirst(
+      this.dataSource,
+      `d."event_id" AS "eventId" FROM "rest_event_delivery" d WHERE d."event_id" > :after AND ${condition} ` +
+        `GROUP BY d."event_id" ORDER BY d."event_id"`,
+      ':limit',
+    );
+    const ids = (await queryNamed<{ eventId: number | string }>(this.dataSource, sql, { after, limit })).map(
+      (r) => Number(r.eventId),
+    );
     if (ids.length === 0) return [];
     const [events, deliveries] = await Promise.all([this.eventsById(ids), this.deliveriesOf(ids)]);
     return ids
@@ -311,53 +318,60 @@ export class TypeOrmOutbox extends Outbox {
 
   async redeliver(id: number, now: Date): Promise<number> {
     const again = {
-      status: 'pending' as const,
-      attempts: 0,
-      nextAttemptAt: now,
-      lastError: null,
-      leaseOwner: null,
-      leaseUntil: null,
-      deliveredAt: null,
+      kind: 'update' as const,
+      target: EventDeliveryEntity,
+      set: {
+        status: 'pending',
+        attempts: 0,
+        nextAttemptAt: now,
+        lastError: null,
+        leaseOwner: null,
+        leaseUntil: null,
+        deliveredAt: null,
+      },
     };
-    const repo = this.dataSource.getRepository(EventDeliveryEntity);
-    const undelivered = await repo
-      .createQueryBuilder()
-      .update()
-      .set(again)
-      .where('"event_id" = :id AND "status" <> :delivered', { id, delivered: 'delivered' })
-      .execute();
-    if ((undelivered.affected ?? 0) > 0) return undelivered.affected ?? 0;
-    return (await repo.update({ eventId: id }, again)).affected ?? 0;
+    // The undelivered ones, or all of them when every one was delivered.
+    const undelivered = await this.writes.write({
+      steps: [{ ...again, where: { eventId: id, status: oneOf(['pending', 'dead']) } }],
+    });
+    if (undelivered.counts[0] > 0) return undelivered.counts[0];
+    return (await this.writes.write({ steps: [{ ...again, where: { eventId: id } }] })).counts[0];
   }
 
   private async eventsById(ids: number[]): Promise<Map<number, StoredEvent>> {
     const unique = [...new Set(ids)];
     const found = new Map<number, StoredEvent>();
     for (let i = 0; i < unique.length; i += CHUNK) {
-      const rows = await this.dataSource
-        .getRepository(EventEntity)
-        .findBy({ id: In(unique.slice(i, i + CHUNK)) });
+      const rows = await queryNamed<Row>(
+        this.dataSource,
+        `SELECT ${EVENT_COLUMNS} FROM "rest_event" e WHERE e."id" IN (:...ids)`,
+        {
+          ids: unique.slice(i, i + CHUNK),
+        },
+      );
       for (const r of rows) found.set(Number(r.id), toStoredEvent(r));
     }
     return found;
   }
 
   private async deliveriesOf(eventIds: number[]): Promise<Map<number, DeliveryView[]>> {
-    const rows = await this.dataSource.getRepository(EventDeliveryEntity).find({
-      where: { eventId: In(eventIds) },
-      order: { id: 'ASC' },
-    });
+    const rows: Row[] = [];
+    for (let i = 0; i < eventIds.length; i += CHUNK)
+      rows.push(
+        ...(await queryNamed<Row>(this.dataSource, DELIVERIES_SQL, { ids: eventIds.slice(i, i + CHUNK) })),
+      );
+    rows.sort((a, b) => Number(a.id) - Number(b.id));
     const byEvent = new Map<number, DeliveryView[]>();
     for (const r of rows) {
       const list = byEvent.get(Number(r.eventId)) ?? [];
       list.push({
-        listener: r.listener,
-        target: r.target,
-        status: r.status,
+        listener: String(r.listener),
+        target: String(r.target),
+        status: r.status as DeliveryStatus,
         attempts: Number(r.attempts),
         nextAttemptAt: r.status === 'pending' ? readTimestamp(r.nextAttemptAt) : null,
         deliveredAt: readTimestamp(r.deliveredAt),
-        lastError: r.lastError,
+        lastError: (r.lastError as string | null) ?? null,
       });
       byEvent.set(Number(r.eventId), list);
     }
@@ -365,13 +379,17 @@ export class TypeOrmOutbox extends Outbox {
   }
 }
 
-function toStoredEvent(r: EventEntity): StoredEvent {
+/** The columns of `toStoredEvent` from `rest_event` e. */
+const EVENT_COLUMNS = `e."id" AS "id", e."event" AS "event", e."obj_key" AS "objKey", e."action" AS "action",
+  e."user_name" AS "userName", e."occurred_at" AS "occurredAt"`;
+
+function toStoredEvent(r: Row): StoredEvent {
   return {
     id: Number(r.id),
-    event: r.event,
-    key: r.objKey,
-    action: r.action,
-    user: r.userName,
+    event: String(r.event),
+    key: String(r.objKey),
+    action: String(r.action),
+    user: String(r.userName),
     occurredAt: readTimestamp(r.occurredAt) as Date,
   };
 }

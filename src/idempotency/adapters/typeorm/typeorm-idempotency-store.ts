@@ -1,18 +1,23 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
 import { IdempotencyKeyEntity, readTimestamp } from '@app/erp-db';
-import { Repository } from 'typeorm';
+import { DataSource } from 'typeorm';
+import { asEntity, entityColumns, queryPreparedNamed } from '../../../database/sql-gateway';
 import { isUniqueViolation, lessThan, Row, BatchWriter } from '../../../database/batch-writer';
 import { IdempotencyRecord, IdempotencyStore } from '../../ports/idempotency-store';
 
 /** Writes go through the BatchWriter so that, on SQLite, no other request's transaction absorbs them. */
 @Injectable()
 export class TypeOrmIdempotencyStore extends IdempotencyStore {
+  private readonly findSql: string;
+
   constructor(
-    @InjectRepository(IdempotencyKeyEntity) private readonly keys: Repository<IdempotencyKeyEntity>,
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly writes: BatchWriter,
   ) {
     super();
+    this.findSql = `SELECT ${entityColumns(dataSource, IdempotencyKeyEntity, 'k')} FROM "rest_idempotency" k
+WHERE k."user_name" = :userName AND k."idem_key" = :key`;
   }
 
   async claim(record: IdempotencyRecord): Promise<boolean> {
@@ -39,8 +44,12 @@ export class TypeOrmIdempotencyStore extends IdempotencyStore {
   }
 
   async find(userName: string, key: string): Promise<IdempotencyRecord | null> {
-    const row = await this.keys.findOneBy({ userName, idemKey: key });
-    if (!row) return null;
+    const [found] = await queryPreparedNamed<Record<string, unknown>>(this.dataSource, this.findSql, {
+      userName,
+      key,
+    });
+    if (!found) return null;
+    const row = asEntity(this.dataSource, IdempotencyKeyEntity, found);
     return {
       userName: row.userName,
       key: row.idemKey,

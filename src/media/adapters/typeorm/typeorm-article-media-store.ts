@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { ArticleMediaEntity, AttributeEntity, readTimestamp } from '@app/erp-db';
+import { ArticleMediaEntity, readTimestamp } from '@app/erp-db';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../../common/config/app-config';
+import { asEntity, entityColumns, queryNamed } from '../../../database/sql-gateway';
 import { ArticleMediaStore, MediumContent, MediumInfo } from '../../ports/article-media-store';
 
 const INFO_COLUMNS = [
@@ -19,6 +20,14 @@ const INFO_COLUMNS = [
   'Kommentar',
   'Modified',
 ] as const;
+
+const LIST_SQL =
+  `SELECT ${INFO_COLUMNS.map((c) => `m."${c}" AS "${c}"`).join(', ')}, ` +
+  `CASE WHEN m."AMDBild" IS NULL THEN 0 ELSE 1 END AS "hasImage" ` +
+  `FROM "ArtikelMedia" m WHERE m."ArtNr" = :artNr ORDER BY m."IDKey"`;
+
+const USAGES_SQL = `SELECT w."Contents" AS "Contents" FROM "Attribut" w
+WHERE w."ObjTyp" = 'ART' AND w."ObjKey" = :artNr AND w."PHKey" = :usage`;
 
 type InfoRow = Record<(typeof INFO_COLUMNS)[number], unknown> & { hasImage: unknown };
 
@@ -42,48 +51,33 @@ function toInfo(r: InfoRow): MediumInfo {
 
 @Injectable()
 export class TypeOrmArticleMediaStore extends ArticleMediaStore {
+  private readonly contentSql: string;
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly config: AppConfig,
   ) {
     super();
-  }
-
-  private infoQuery() {
-    const qb = this.dataSource.getRepository(ArticleMediaEntity).createQueryBuilder('m');
-    qb.select(INFO_COLUMNS.map((c) => `m.${c}`)).addSelect(
-      'CASE WHEN m.AMDBild IS NULL THEN 0 ELSE 1 END',
-      'hasImage',
-    );
-    return qb;
+    this.contentSql = `SELECT ${entityColumns(dataSource, ArticleMediaEntity, 'm')} FROM "ArtikelMedia" m WHERE m."IDKey" = :idKey`;
   }
 
   async listByArticle(artNr: string): Promise<MediumInfo[]> {
-    const rows = await this.infoQuery()
-      .where('m.ArtNr = :artNr', { artNr })
-      .orderBy('m.IDKey')
-      .getRawMany<Record<string, unknown>>();
-    return rows.map((r) => toInfo(unprefixed(r)));
+    const rows = await queryNamed<InfoRow>(this.dataSource, LIST_SQL, { artNr });
+    return rows.map(toInfo);
   }
 
   async findContent(idKey: number): Promise<MediumContent | null> {
-    const medium = await this.dataSource.getRepository(ArticleMediaEntity).findOneBy({ IDKey: idKey });
-    if (!medium) return null;
+    const [row] = await queryNamed<Record<string, unknown>>(this.dataSource, this.contentSql, { idKey });
+    if (!row) return null;
+    const medium = asEntity(this.dataSource, ArticleMediaEntity, row);
     return { ...medium, AMDBild: medium.AMDBild ?? null, hasImage: medium.AMDBild !== null };
   }
 
   async articleUsages(artNr: string): Promise<string[]> {
-    const rows = await this.dataSource.getRepository(AttributeEntity).find({
-      select: { Contents: true },
-      where: { ObjTyp: 'ART', ObjKey: artNr, PHKey: this.config.attributeUsage },
+    const rows = await queryNamed<{ Contents: string | null }>(this.dataSource, USAGES_SQL, {
+      artNr,
+      usage: this.config.attributeUsage,
     });
     return rows.map((r) => r.Contents ?? '');
   }
-}
-
-/** getRawMany names columns `m_IDKey`; the computed column keeps its alias. */
-function unprefixed(row: Record<string, unknown>): InfoRow {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(row)) out[k.startsWith('m_') ? k.slice(2) : k] = v;
-  return out as InfoRow;
 }

@@ -1,6 +1,4 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { OrderEntity } from '@app/erp-db';
 import { BatchWriterModule } from '../../../database/batch-writer.module';
 import { OrderReferenceData } from '../../ports/order-reference-data';
 import { OrdersRepository } from '../../ports/orders.repository';
@@ -8,7 +6,7 @@ import { TypeOrmOrderReferenceData } from './typeorm-order-reference-data';
 import { TypeOrmOrdersRepository } from './typeorm-orders.repository';
 
 @Module({
-  imports: [BatchWriterModule, TypeOrmModule.forFeature([OrderEntity])],
+  imports: [BatchWriterModule],
   providers: [
     { provide: OrdersRepository, useClass: TypeOrmOrdersRepository },
     { provide: OrderReferenceData, useClass: TypeOrmOrderReferenceData },

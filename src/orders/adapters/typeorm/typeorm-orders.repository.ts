@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
 import { AddressEntity, OrderEntity, OrderLineEntity } from '@app/erp-db';
-import { DataSource, Repository } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { AppConfig } from '../../../common/config/app-config';
 import { asEntity, entityColumns, queryNamed, queryPreparedNamed } from '../../../database/sql-gateway';
 import { customerInWebshop, customerWebshopParams } from '../../../scope/web-shop-release';
@@ -49,7 +49,6 @@ export class TypeOrmOrdersRepository extends OrdersRepository {
   private readonly sql: ReturnType<typeof orderReads>;
 
   constructor(
-    @InjectRepository(OrderEntity) private readonly heads: Repository<OrderEntity>,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly writes: BatchWriter,
     private readonly config: AppConfig,
@@ -94,7 +93,7 @@ export class TypeOrmOrdersRepository extends OrdersRepository {
 
   async findByCustomerOrderNumber(kundNr: string, auftBestellNr: string): Promise<string | null> {
     const rows = await queryNamed<{ AuftNr: string }>(
-      this.heads.manager,
+      this.dataSource,
       'SELECT "AuftNr" FROM "Auftrag" WHERE "KundNr" = :kundNr AND "AuftBestellNr" = :auftBestellNr',
       { kundNr, auftBestellNr },
     );
@@ -119,11 +118,18 @@ export class TypeOrmOrdersRepository extends OrdersRepository {
     event: PendingEvent | null,
   ): Promise<ConvertOfferOutcome> {
     const taken = async (): Promise<string | null> => {
-      const offer = await this.heads.findOne({ select: { FolgeAuftNr: true }, where: { AuftNr: offerNr } });
-      if (offer?.FolgeAuftNr) return offer.FolgeAuftNr;
-      return (
-        (await this.heads.findOne({ select: { AuftNr: true }, where: { OffertNr: offerNr } }))?.AuftNr ?? null
+      const [offer] = await queryNamed<{ FolgeAuftNr: string | null }>(
+        this.dataSource,
+        'SELECT "FolgeAuftNr" FROM "Auftrag" WHERE "AuftNr" = :offerNr',
+        { offerNr },
       );
+      if (offer?.FolgeAuftNr) return offer.FolgeAuftNr;
+      const [order] = await queryNamed<{ AuftNr: string }>(
+        this.dataSource,
+        'SELECT "AuftNr" FROM "Auftrag" WHERE "OffertNr" = :offerNr',
+        { offerNr },
+      );
+      return order?.AuftNr ?? null;
     };
     try {
       const auftNr = await this.writes.writeNumbered(
