@@ -10,7 +10,7 @@ import { setupLogging } from './common/logging/logging-setup';
 import { charsetOf, decodeBody } from './common/http/charset';
 import { conditionalRead } from './common/http/conditional-requests';
 import { RATE_LIMITS_PROPERTY, writeRateLimitFields } from './common/http/rate-limit-fields';
-import { encodeLatin1Json } from './common/http/json-bytes';
+import { encodeJson, jsonContentType } from './common/http/json-bytes';
 import { jsonShapeProblem, nulInParameters } from './common/http/input-checks';
 import { E_INVOICE_MAX_JSON_VALUES, jsonValuesProblem, MAX_JSON_VALUES } from './common/http/json-values';
 import { ignoresBody } from './common/http/ignored-body';
@@ -34,7 +34,7 @@ function errorResponse(config: AppConfig, status: number, description: string) {
     new ApiError(status, ERROR_CODES[status] ?? 'invalid_request', description).body(),
   );
   const headers = {
-    'Content-Type': `application/json; charset=${config.responseCharset}`,
+    'Content-Type': jsonContentType(config.responseCharset),
     'X-Content-Type-Options': 'nosniff',
     'Cache-Control': 'no-store',
   };
@@ -203,9 +203,8 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
       reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     const body = conditionalRead(req, reply, payload, config.responseCharset);
     if (typeof body !== 'string' || !json) return body;
-    if (reply.statusCode !== 304)
-      reply.header('Content-Type', `application/json; charset=${config.responseCharset}`);
-    return config.responseCharset === 'utf-8' ? body : encodeLatin1Json(body);
+    if (reply.statusCode !== 304) reply.header('Content-Type', jsonContentType(config.responseCharset));
+    return config.responseCharset === 'utf-8' ? body : encodeJson(body, config.responseCharset);
   });
 
   setupLogging(app);

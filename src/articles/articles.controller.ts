@@ -14,7 +14,7 @@ import { CurrentUser, ErpAuth } from '../auth/erp-auth.decorator';
 import { AppConfig } from '../common/config/app-config';
 import { ApiError } from '../common/errors/api-error';
 import { EntityTagged } from '../common/http/conditional-requests';
-import { encodeJson, joinEncodedJson } from '../common/http/json-bytes';
+import { encodeJson, joinEncodedJson, jsonContentType } from '../common/http/json-bytes';
 import { publicBaseUrl } from '../common/http/public-url';
 import { addRateLimit } from '../common/http/rate-limit-fields';
 import { parseFields, parseModifiedSince, parseSorts } from './article-list-parameters';
@@ -67,7 +67,7 @@ export class ArticlesController {
 
   /** The list and the one-article route write their bodies themselves, in the response charset. */
   private jsonType(reply: FastifyReply): void {
-    reply.header('Content-Type', `application/json; charset=${this.config.responseCharset}`);
+    reply.header('Content-Type', jsonContentType(this.config.responseCharset));
   }
 
   private encode(json: string): Buffer {

@@ -5,8 +5,8 @@ type Placeholders = '?' | '$n' | '@n';
 
 const PLACEHOLDERS: Record<DbType, Placeholders> = { sqlite: '?', postgres: '$n', mssql: '@n' };
 
-/** A TypeORM-style name (`:name`, `:...list`), not a PostgreSQL cast (`::int`) nor part of a word. */
-const NAMED = /(?<![:\w]):(\.\.\.)?([A-Za-z_]\w*)/g;
+/** A TypeORM-style name (`:name`, `:...list`), or a PostgreSQL cast (`::int`), which stays as it is. */
+const NAMED = /::?(\.\.\.)?([A-Za-z_]\w*)/g;
 
 /**
  * The one binder of the service: a statement with TypeORM-style parameters (`:name`,
@@ -29,7 +29,8 @@ export function positionalParameters(
     values.push(placeholders === '?' ? sqliteValue(value) : value);
     return placeholders === '?' ? '?' : placeholders === '$n' ? `$${values.length}` : `@${values.length - 1}`;
   };
-  const text = sql.replace(NAMED, (_, list: string | undefined, name: string) => {
+  const text = sql.replace(NAMED, (match: string, list: string | undefined, name: string) => {
+    if (match.startsWith('::')) return match;
     if (!Object.hasOwn(params, name)) throw new Error(`no value for :${name}`);
     const value = params[name];
     if (list !== undefined) {

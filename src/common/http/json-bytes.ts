@@ -10,6 +10,11 @@ export function encodeLatin1Json(json: string): Buffer {
   return Buffer.from(text, 'latin1');
 }
 
+/** The Content-Type of every JSON answer: the response charset named. */
+export function jsonContentType(charset: ResponseCharset): string {
+  return `application/json; charset=${charset}`;
+}
+
 /** Serialised JSON as the bytes of the response charset. */
 export function encodeJson(json: string, charset: ResponseCharset): Buffer {
   return charset === 'utf-8' ? Buffer.from(json, 'utf8') : encodeLatin1Json(json);
