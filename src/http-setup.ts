@@ -10,7 +10,7 @@ import { setupLogging } from './common/logging/logging-setup';
 import { charsetOf, decodeBody } from './common/http/charset';
 import { conditionalRead } from './common/http/conditional-requests';
 import { RATE_LIMITS_PROPERTY, writeRateLimitFields } from './common/http/rate-limit-fields';
-import { encodeJson, jsonContentType } from './common/http/json-bytes';
+import { encodeLatin1Json, jsonContentType } from './common/http/json-bytes';
 import { jsonShapeProblem, nulInParameters } from './common/http/input-checks';
 import { E_INVOICE_MAX_JSON_VALUES, jsonValuesProblem, MAX_JSON_VALUES } from './common/http/json-values';
 import { ignoresBody } from './common/http/ignored-body';
@@ -204,7 +204,7 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
     const body = conditionalRead(req, reply, payload, config.responseCharset);
     if (typeof body !== 'string' || !json) return body;
     if (reply.statusCode !== 304) reply.header('Content-Type', jsonContentType(config.responseCharset));
-    return config.responseCharset === 'utf-8' ? body : encodeJson(body, config.responseCharset);
+    return config.responseCharset === 'utf-8' ? body : encodeLatin1Json(body);
   });
 
   setupLogging(app);

@@ -129,7 +129,7 @@ export class SqlArticleCatalogue extends ArticleCatalogue implements OnApplicati
 
   async changedArticles(since: Date): Promise<string[]> {
     const rows = await queryNamed<{ ArtNr: string }>(this.dataSource, CHANGED_SINCE_SQL, {
-      since: since,
+      since,
     });
     return rows.map((r) => r.ArtNr);
   }

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DeliveryStatus, EventDeliveryEntity, EventEntity, readTimestamp } from '@app/erp-db';
+import { ApiRole, DeliveryStatus, EventDeliveryEntity, EventEntity, readTimestamp } from '@app/erp-db';
 import { DataSource, EntityManager } from 'typeorm';
-import type { ApiRole } from '@app/erp-db';
 import { queryNamed, selectFirst } from '../../../database/sql-gateway';
 import { BatchStep, CHUNK, oneOf, BatchWriter } from '../../../database/batch-writer';
 import { StoredEvent } from '../../erp-events';
@@ -158,7 +157,7 @@ export class TypeOrmOutbox extends Outbox {
     const [rows] = await queryNamed<{ waiting: unknown; retrying: unknown; dead: unknown }>(
       this.dataSource,
       BACKLOG_SQL,
-      { now: now },
+      { now },
     );
     return {
       waiting: Number(counted?.events ?? 0) + Number(rows?.waiting ?? 0),
@@ -189,7 +188,7 @@ export class TypeOrmOutbox extends Outbox {
       limit,
       listeners,
       owner,
-      now: now,
+      now,
       until: leaseUntil,
     };
     const skipped = skip.map((t, i) => {
@@ -256,7 +255,7 @@ export class TypeOrmOutbox extends Outbox {
       await queryNamed(this.dataSource, MARK_DELIVERED_SQL, {
         ids: ids.slice(i, i + CHUNK),
         owner,
-        at: at,
+        at,
       });
     }
   }
